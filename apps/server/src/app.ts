@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { Redis } from 'ioredis';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/index.ts';
+import { registerAccessControl } from './core/access.ts';
+import { registerEnvelope, sendNotFound } from './core/http.ts';
+import { newId } from './core/ids.ts';
+import type { App, Services } from './core/types.ts';
+import { oauthRoutes } from './modules/oauth/routes.ts';
+import { createAuthorityService } from './modules/permission/authority.ts';
+import { permissionRoutes } from './modules/permission/routes.ts';
+import { healthRoutes } from './modules/system/health.ts';
+
+export interface BuildOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** The clock; tests move it to check expiry. */
+  now?: () => number;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The web app calls the API under /prod (spec 1, section 7); both prefixes reach the same routes. */
+const API_BASE = '/prod';
+
+export async function buildApp(options: BuildOptions): Promise<App> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: true,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => newId(),
+    bodyLimit: 10 * 1024 * 1024,
+    rewriteUrl: (req) => {
+      const url = req.url ?? '/';
+      return url === API_BASE || url.startsWith(API_BASE + '/') || url.startsWith(API_BASE + '?')
+        ? url.slice(API_BASE.length) || '/'
+        : url;
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const services: Services = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    authority: createAuthorityService(database.db),
+    now: options.now ?? Date.now,
+  };
+
+  registerEnvelope(app);
+  registerAccessControl(app, services);
+  await app.register(formbody);
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  await app.register(rateLimit, { global: false, ...(redis ? { redis } : {}) });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Atrium API', description: 'Atrium office-automation and workflow platform', version: '0.1.0' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  for (const plugin of [healthRoutes, oauthRoutes, permissionRoutes]) {
+    await app.register(plugin, services);
+  }
+
+  const index = path.join(config.webDist, 'index.html');
+  const hasWeb = fs.existsSync(index);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: true,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        // Built assets carry a content hash in their names; index.html must always be fresh.
+        reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const spaPath = !request.url.startsWith('/api/') && request.url !== '/api';
+    if (hasWeb && spaPath && (request.method === 'GET' || request.method === 'HEAD')) {
+      // History-mode routing: every non-API path is the single page app.
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return sendNotFound(request, reply);
+  });
+
+  return app;
+}

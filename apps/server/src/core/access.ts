@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/index.ts';
+import type { Authority, AuthorityService } from '../modules/permission/authority.ts';
+import { AppError, forbidden } from './errors.ts';
+import { pickLanguage } from './messages.ts';
+import { readSettings } from './settings.ts';
+import { resolveSession, type SessionInfo } from './session.ts';
+
+/**
+ * What a route needs: 'public' (anyone), 'user' (any signed-in user), or a permission code
+ * `menuEnCode` / `menuEnCode:buttonEnCode` that the caller must hold.
+ */
+export type Access = 'public' | 'user' | { permission: string };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyInstance {
+    /** Every API route with what it needs, for audits and the test that calls each one. */
+    declaredRoutes: { method: string; url: string; access: Access }[];
+  }
+  interface FastifyRequest {
+    session: SessionInfo | null;
+    authority: Authority | null;
+  }
+}
+
+export function signedIn(request: FastifyRequest): { session: SessionInfo; authority: Authority } {
+  if (!request.session || !request.authority) throw new AppError(602, 'tokenInvalid');
+  return { session: request.session, authority: request.authority };
+}
+
+/** Reads the token from the Authorization header; a bare token is accepted as well. */
+export function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  return header ? header.trim() : undefined;
+}
+
+/**
+ * Every route must say what it needs; one that does not is refused at registration, so a
+ * forgotten declaration can never silently expose data.
+ */
+export function registerAccessControl(
+  app: FastifyInstance,
+  deps: { db: Db; authority: AuthorityService; now: () => number },
+): void {
+  app.decorateRequest('session', null);
+  app.decorateRequest('authority', null);
+  const declared: FastifyInstance['declaredRoutes'] = [];
+  app.decorate('declaredRoutes', declared);
+
+  app.addHook('onRoute', (route) => {
+    const access = (route.config as { access?: Access } | undefined)?.access;
+    // The API lives under /api; the documentation pages and the static web app are public by nature.
+    const api = route.url.startsWith('/api/') && !route.url.startsWith('/api/docs');
+    if (api && !access) {
+      throw new Error(`route ${route.method} ${route.url} declares no access`);
+    }
+    if (api && access) {
+      for (const method of [route.method].flat())
+        if (method !== 'HEAD') declared.push({ method, url: route.url, access });
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    const session = await resolveSession(
+      deps.db,
+      tokenOf(request),
+      async () => (await readSettings(deps.db)).tokenTimeout,
+      deps.now(),
+    );
+    const authority = await deps.authority.load(session.userId);
+    if (!authority || authority.user.enabled !== 1) throw new AppError(602, 'tokenInvalid');
+    request.session = session;
+    request.authority = authority;
+    if (!request.headers['accept-language']) request.language = pickLanguage(authority.user.language);
+    if (typeof access === 'object' && !deps.authority.allows(authority, access.permission)) throw forbidden();
+  });
+}

@@ -1,0 +1,52 @@
+import type { Db } from '../db/index.ts';
+import type { Tx } from '../db/tx.ts';
+
+/**
+ * System settings kept in sys_config, read on use so that a change made on any instance takes
+ * effect at once, without a restart.
+ */
+export const DEFAULT_SETTINGS = {
+  title: 'Atrium',
+  sysName: 'Atrium',
+  sysVersion: '0.1.0',
+  logoIcon: '',
+  loginIcon: '',
+  navigationIcon: '',
+  copyright: 'Copyright © 2026 Atrium contributors',
+  companyName: '示范科技有限公司',
+  /** Minutes of inactivity after which a session expires. */
+  tokenTimeout: 720,
+  /** 1: a new sign-in ends the user's other sessions on the same kind of device; 2: several allowed. */
+  singleLogin: 2,
+  passwordErrorsNumber: 5,
+  /** 1: locked until an administrator unlocks; 2: locked for lockTime minutes. */
+  lockType: 1,
+  lockTime: 10,
+  enableVerificationCode: 0,
+  verificationCodeNumber: 4,
+};
+
+export type Settings = typeof DEFAULT_SETTINGS;
+export type SettingKey = keyof Settings;
+
+export async function readSettings(db: Db | Tx): Promise<Settings> {
+  const rows = await db.selectFrom('sys_config').select(['key', 'value']).execute();
+  const settings: Settings = { ...DEFAULT_SETTINGS };
+  const target = settings as Record<string, string | number>;
+  for (const { key, value } of rows) {
+    if (!(key in DEFAULT_SETTINGS)) continue;
+    const fallback = DEFAULT_SETTINGS[key as SettingKey];
+    target[key] = typeof fallback === 'number' ? Number(value) : value;
+  }
+  return settings;
+}
+
+export async function writeSettings(db: Db | Tx, values: Partial<Settings>, now = Date.now()): Promise<void> {
+  for (const [key, value] of Object.entries(values)) {
+    await db
+      .insertInto('sys_config')
+      .values({ key, value: String(value), updated_at: now })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(value), updated_at: now }))
+      .execute();
+  }
+}

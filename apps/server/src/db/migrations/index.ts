@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as foundation from './001-foundation.ts';
+
+/** Every migration in order; the names are recorded in the database and must never change. */
+export const migrations: Record<string, Migration> = {
+  '001-foundation': foundation,
+};

@@ -1,0 +1,211 @@
+/** Table types for Kysely. Times are epoch milliseconds; flags are 0/1 integers on both dialects. */
+
+export interface Audit {
+  created_at: number;
+  created_by: string | null;
+  updated_at: number | null;
+  updated_by: string | null;
+  enabled: number;
+  sort_code: number;
+}
+
+export interface SysConfigTable {
+  key: string;
+  value: string;
+  updated_at: number;
+}
+
+export interface RevisionTable {
+  name: string;
+  value: number;
+}
+
+export interface AppSystemTable extends Audit {
+  id: string;
+  full_name: string;
+  en_code: string;
+  icon: string;
+  description: string | null;
+}
+
+export interface MenuTable extends Audit {
+  id: string;
+  system_id: string;
+  parent_id: string;
+  type: number;
+  full_name: string;
+  en_code: string;
+  icon: string;
+  url_address: string;
+  link_target: string;
+  property_json: string;
+  description: string | null;
+}
+
+/** A menu's buttons, list columns and form fields: what a grant can name inside one menu. */
+export interface MenuElementTable extends Audit {
+  id: string;
+  menu_id: string;
+  kind: 'button' | 'column' | 'form';
+  full_name: string;
+  en_code: string;
+}
+
+/** A data scheme of a menu: a condition applied to the menu's list queries. */
+export interface MenuResourceTable extends Audit {
+  id: string;
+  menu_id: string;
+  full_name: string;
+  en_code: string;
+  condition_json: string;
+  match_logic: string;
+  all_data: number;
+}
+
+export interface OrganizeTable extends Audit {
+  id: string;
+  parent_id: string;
+  category: 'company' | 'department';
+  en_code: string;
+  full_name: string;
+  manager_id: string | null;
+  organize_id_tree: string;
+  description: string | null;
+  version: number;
+}
+
+export interface PositionTable extends Audit {
+  id: string;
+  organize_id: string;
+  full_name: string;
+  en_code: string;
+  description: string | null;
+  version: number;
+}
+
+export interface RoleTable extends Audit {
+  id: string;
+  full_name: string;
+  en_code: string;
+  global_mark: number;
+  organize_id: string | null;
+  description: string | null;
+  version: number;
+}
+
+export interface UserGroupTable extends Audit {
+  id: string;
+  full_name: string;
+  en_code: string;
+  description: string | null;
+  version: number;
+}
+
+export interface UsersTable extends Audit {
+  id: string;
+  account: string;
+  real_name: string;
+  gender: number | null;
+  head_icon: string;
+  mobile_phone: string;
+  email: string;
+  password_hash: string;
+  is_administrator: number;
+  manager_id: string | null;
+  /** The major organisation (department) and position. */
+  organize_id: string | null;
+  position_id: string | null;
+  /** The system whose menus the user currently sees. */
+  system_id: string | null;
+  theme: string;
+  language: string;
+  /** 1 while locked out after too many failed sign-ins. */
+  lock_mark: number;
+  /** For timed lockouts: when the lock lifts by itself (epoch ms). */
+  unlock_time: number | null;
+  login_error_count: number;
+  last_login_time: number | null;
+  last_login_ip: string | null;
+  last_login_place: string | null;
+  prev_login_time: number | null;
+  prev_login_ip: string | null;
+  prev_login_place: string | null;
+  description: string | null;
+  version: number;
+}
+
+export interface UserRelationTable {
+  id: string;
+  user_id: string;
+  object_type: 'Organize' | 'Position' | 'Role' | 'Group';
+  object_id: string;
+  sort_code: number;
+  created_at: number;
+  created_by: string | null;
+}
+
+export interface AuthorizeTable {
+  id: string;
+  item_type: 'system' | 'module' | 'button' | 'column' | 'form' | 'resource' | 'portal';
+  item_id: string;
+  object_type: 'role' | 'position' | 'user' | 'organize';
+  object_id: string;
+  created_at: number;
+  created_by: string | null;
+}
+
+export interface SessionTable {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  device: string;
+  ip: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  locked: number;
+  /** Set when another sign-in ended this session (single login); the token then answers 601. */
+  ended_at: number | null;
+  end_reason: string | null;
+}
+
+export interface CaptchaTable {
+  key: string;
+  code: string;
+  expires_at: number;
+}
+
+export interface SysLogTable {
+  id: string;
+  /** 1 sign-in, 5 operation. */
+  category: number;
+  user_id: string | null;
+  user_name: string;
+  ip: string;
+  place: string;
+  user_agent: string;
+  abstracts: string;
+  request_url: string;
+  request_method: string;
+  duration: number;
+  created_at: number;
+}
+
+export interface Database {
+  sys_config: SysConfigTable;
+  revision: RevisionTable;
+  app_system: AppSystemTable;
+  menu: MenuTable;
+  menu_element: MenuElementTable;
+  menu_resource: MenuResourceTable;
+  organize: OrganizeTable;
+  position: PositionTable;
+  role: RoleTable;
+  user_group: UserGroupTable;
+  users: UsersTable;
+  user_relation: UserRelationTable;
+  authorize: AuthorizeTable;
+  session: SessionTable;
+  captcha: CaptchaTable;
+  sys_log: SysLogTable;
+}

@@ -1,0 +1,479 @@
+/**
+ * The fictional demo company every new Atrium database starts with. Names and numbers are made
+ * up; the notice in the shell asks visitors not to alter or sell them.
+ */
+
+export interface SeedOrganize {
+  code: string;
+  name: string;
+  parent: string | null;
+  category: 'company' | 'department';
+}
+
+export const ORGANIZES: SeedOrganize[] = [
+  { code: 'demo', name: '示范科技有限公司', parent: null, category: 'company' },
+  { code: 'demo.office', name: '总经理办公室', parent: 'demo', category: 'department' },
+  { code: 'demo.finance', name: '财务部', parent: 'demo', category: 'department' },
+  { code: 'demo.hr', name: '人力资源部', parent: 'demo', category: 'department' },
+  { code: 'demo.rd', name: '研发中心', parent: 'demo', category: 'department' },
+  { code: 'demo.rd.web', name: '前端组', parent: 'demo.rd', category: 'department' },
+  { code: 'demo.rd.server', name: '后端组', parent: 'demo.rd', category: 'department' },
+  { code: 'demo.marketing', name: '市场部', parent: 'demo', category: 'department' },
+  { code: 'demo.sales', name: '销售部', parent: 'demo', category: 'department' },
+  { code: 'demo.admin', name: '行政部', parent: 'demo', category: 'department' },
+];
+
+export interface SeedPosition {
+  code: string;
+  name: string;
+  organize: string;
+}
+
+export const POSITIONS: SeedPosition[] = [
+  { code: 'ceo', name: '总经理', organize: 'demo.office' },
+  { code: 'assistant', name: '总经理助理', organize: 'demo.office' },
+  { code: 'finance.head', name: '财务经理', organize: 'demo.finance' },
+  { code: 'accountant', name: '会计', organize: 'demo.finance' },
+  { code: 'hr.head', name: '人事经理', organize: 'demo.hr' },
+  { code: 'hr.specialist', name: '人事专员', organize: 'demo.hr' },
+  { code: 'rd.head', name: '研发总监', organize: 'demo.rd' },
+  { code: 'engineer.web', name: '前端工程师', organize: 'demo.rd.web' },
+  { code: 'engineer.server', name: '后端工程师', organize: 'demo.rd.server' },
+  { code: 'marketing.head', name: '市场经理', organize: 'demo.marketing' },
+  { code: 'marketing.specialist', name: '市场专员', organize: 'demo.marketing' },
+  { code: 'sales.head', name: '销售经理', organize: 'demo.sales' },
+  { code: 'sales.rep', name: '销售代表', organize: 'demo.sales' },
+  { code: 'admin.clerk', name: '行政专员', organize: 'demo.admin' },
+];
+
+export interface SeedRole {
+  code: string;
+  name: string;
+}
+
+export const ROLES: SeedRole[] = [
+  { code: 'employee', name: '普通员工' },
+  { code: 'department.head', name: '部门负责人' },
+  { code: 'finance.approver', name: '财务审批' },
+  { code: 'hr.manager', name: '人事管理' },
+  { code: 'project.lead', name: '项目负责人' },
+];
+
+export const GROUPS = [
+  { code: 'union', name: '工会委员会' },
+  { code: 'safety', name: '安全生产小组' },
+];
+
+export interface SeedUser {
+  account: string;
+  name: string;
+  gender: 1 | 2;
+  organize: string;
+  positions: string[];
+  roles: string[];
+  /** Account of the user's manager. */
+  manager?: string;
+  groups?: string[];
+  /** The department this user heads. */
+  heads?: string;
+}
+
+/** The named demo accounts of DESIGN.md first, then the rest of the staff. */
+export const USERS: SeedUser[] = [
+  {
+    account: 'manager',
+    name: '王建国',
+    gender: 1,
+    organize: 'demo.rd',
+    positions: ['rd.head', 'engineer.server'],
+    roles: ['employee', 'department.head', 'project.lead'],
+    manager: 'ceo',
+    groups: ['union'],
+    heads: 'demo.rd',
+  },
+  {
+    account: 'staff',
+    name: '李晓梅',
+    gender: 2,
+    organize: 'demo.rd',
+    positions: ['engineer.web'],
+    roles: ['employee'],
+    manager: 'manager',
+  },
+  {
+    account: 'finance',
+    name: '赵会宁',
+    gender: 2,
+    organize: 'demo.finance',
+    positions: ['finance.head'],
+    roles: ['employee', 'finance.approver', 'department.head'],
+    manager: 'ceo',
+    heads: 'demo.finance',
+  },
+  {
+    account: 'hr',
+    name: '孙人杰',
+    gender: 1,
+    organize: 'demo.hr',
+    positions: ['hr.head'],
+    roles: ['employee', 'hr.manager', 'department.head'],
+    manager: 'ceo',
+    heads: 'demo.hr',
+  },
+  {
+    account: 'ceo',
+    name: '陈志远',
+    gender: 1,
+    organize: 'demo.office',
+    positions: ['ceo'],
+    roles: ['employee', 'department.head'],
+    heads: 'demo.office',
+  },
+  {
+    account: 'zhouya',
+    name: '周雅',
+    gender: 2,
+    organize: 'demo.office',
+    positions: ['assistant'],
+    roles: ['employee'],
+    manager: 'ceo',
+  },
+  {
+    account: 'wuqian',
+    name: '吴倩',
+    gender: 2,
+    organize: 'demo.finance',
+    positions: ['accountant'],
+    roles: ['employee'],
+    manager: 'finance',
+  },
+  {
+    account: 'zhengli',
+    name: '郑丽',
+    gender: 2,
+    organize: 'demo.finance',
+    positions: ['accountant'],
+    roles: ['employee'],
+    manager: 'finance',
+  },
+  {
+    account: 'fengtao',
+    name: '冯涛',
+    gender: 1,
+    organize: 'demo.hr',
+    positions: ['hr.specialist'],
+    roles: ['employee'],
+    manager: 'hr',
+  },
+  {
+    account: 'chujing',
+    name: '褚静',
+    gender: 2,
+    organize: 'demo.hr',
+    positions: ['hr.specialist'],
+    roles: ['employee'],
+    manager: 'hr',
+  },
+  {
+    account: 'weiming',
+    name: '卫明',
+    gender: 1,
+    organize: 'demo.rd.web',
+    positions: ['engineer.web'],
+    roles: ['employee'],
+    manager: 'manager',
+  },
+  {
+    account: 'jiangfan',
+    name: '蒋帆',
+    gender: 1,
+    organize: 'demo.rd.web',
+    positions: ['engineer.web'],
+    roles: ['employee'],
+    manager: 'manager',
+  },
+  {
+    account: 'shenyue',
+    name: '沈悦',
+    gender: 2,
+    organize: 'demo.rd.web',
+    positions: ['engineer.web'],
+    roles: ['employee'],
+    manager: 'manager',
+  },
+  {
+    account: 'hanlei',
+    name: '韩磊',
+    gender: 1,
+    organize: 'demo.rd.server',
+    positions: ['engineer.server'],
+    roles: ['employee'],
+    manager: 'manager',
+  },
+  {
+    account: 'yangbo',
+    name: '杨波',
+    gender: 1,
+    organize: 'demo.rd.server',
+    positions: ['engineer.server'],
+    roles: ['employee'],
+    manager: 'manager',
+  },
+  {
+    account: 'zhuting',
+    name: '朱婷',
+    gender: 2,
+    organize: 'demo.rd.server',
+    positions: ['engineer.server'],
+    roles: ['employee'],
+    manager: 'manager',
+  },
+  {
+    account: 'qinhao',
+    name: '秦浩',
+    gender: 1,
+    organize: 'demo.rd.server',
+    positions: ['engineer.server'],
+    roles: ['employee', 'project.lead'],
+    manager: 'manager',
+    groups: ['safety'],
+  },
+  {
+    account: 'youjia',
+    name: '尤佳',
+    gender: 2,
+    organize: 'demo.rd',
+    positions: ['engineer.web'],
+    roles: ['employee'],
+    manager: 'manager',
+  },
+  {
+    account: 'xuming',
+    name: '许鸣',
+    gender: 1,
+    organize: 'demo.rd',
+    positions: ['engineer.server'],
+    roles: ['employee'],
+    manager: 'manager',
+  },
+  {
+    account: 'hexin',
+    name: '何欣',
+    gender: 2,
+    organize: 'demo.marketing',
+    positions: ['marketing.head'],
+    roles: ['employee', 'department.head'],
+    manager: 'ceo',
+    heads: 'demo.marketing',
+  },
+  {
+    account: 'lvyang',
+    name: '吕洋',
+    gender: 1,
+    organize: 'demo.marketing',
+    positions: ['marketing.specialist'],
+    roles: ['employee'],
+    manager: 'hexin',
+  },
+  {
+    account: 'shixue',
+    name: '施雪',
+    gender: 2,
+    organize: 'demo.marketing',
+    positions: ['marketing.specialist'],
+    roles: ['employee'],
+    manager: 'hexin',
+  },
+  {
+    account: 'zhangqiang',
+    name: '张强',
+    gender: 1,
+    organize: 'demo.marketing',
+    positions: ['marketing.specialist'],
+    roles: ['employee'],
+    manager: 'hexin',
+  },
+  {
+    account: 'konghui',
+    name: '孔慧',
+    gender: 2,
+    organize: 'demo.sales',
+    positions: ['sales.head'],
+    roles: ['employee', 'department.head'],
+    manager: 'ceo',
+    heads: 'demo.sales',
+  },
+  {
+    account: 'caopeng',
+    name: '曹鹏',
+    gender: 1,
+    organize: 'demo.sales',
+    positions: ['sales.rep'],
+    roles: ['employee'],
+    manager: 'konghui',
+  },
+  {
+    account: 'yanli',
+    name: '严莉',
+    gender: 2,
+    organize: 'demo.sales',
+    positions: ['sales.rep'],
+    roles: ['employee'],
+    manager: 'konghui',
+  },
+  {
+    account: 'huajun',
+    name: '华军',
+    gender: 1,
+    organize: 'demo.sales',
+    positions: ['sales.rep'],
+    roles: ['employee'],
+    manager: 'konghui',
+  },
+  {
+    account: 'jinyu',
+    name: '金玉',
+    gender: 2,
+    organize: 'demo.sales',
+    positions: ['sales.rep'],
+    roles: ['employee'],
+    manager: 'konghui',
+  },
+  {
+    account: 'weibin',
+    name: '魏斌',
+    gender: 1,
+    organize: 'demo.sales',
+    positions: ['sales.rep'],
+    roles: ['employee'],
+    manager: 'konghui',
+  },
+  {
+    account: 'taolin',
+    name: '陶琳',
+    gender: 2,
+    organize: 'demo.sales',
+    positions: ['sales.rep'],
+    roles: ['employee'],
+    manager: 'konghui',
+  },
+  {
+    account: 'jiangwei',
+    name: '姜伟',
+    gender: 1,
+    organize: 'demo.sales',
+    positions: ['sales.rep'],
+    roles: ['employee'],
+    manager: 'konghui',
+  },
+  {
+    account: 'qifang',
+    name: '戚芳',
+    gender: 2,
+    organize: 'demo.admin',
+    positions: ['admin.clerk'],
+    roles: ['employee', 'department.head'],
+    manager: 'ceo',
+    heads: 'demo.admin',
+  },
+  {
+    account: 'xiedong',
+    name: '谢东',
+    gender: 1,
+    organize: 'demo.admin',
+    positions: ['admin.clerk'],
+    roles: ['employee'],
+    manager: 'qifang',
+    groups: ['safety'],
+  },
+  {
+    account: 'zoumin',
+    name: '邹敏',
+    gender: 2,
+    organize: 'demo.admin',
+    positions: ['admin.clerk'],
+    roles: ['employee'],
+    manager: 'qifang',
+  },
+  {
+    account: 'yuhang',
+    name: '喻航',
+    gender: 1,
+    organize: 'demo.rd.web',
+    positions: ['engineer.web'],
+    roles: ['employee'],
+    manager: 'manager',
+  },
+  {
+    account: 'bairui',
+    name: '柏瑞',
+    gender: 1,
+    organize: 'demo.rd.server',
+    positions: ['engineer.server'],
+    roles: ['employee'],
+    manager: 'manager',
+  },
+  {
+    account: 'shuiling',
+    name: '水玲',
+    gender: 2,
+    organize: 'demo.finance',
+    positions: ['accountant'],
+    roles: ['employee'],
+    manager: 'finance',
+  },
+  {
+    account: 'douwen',
+    name: '窦文',
+    gender: 1,
+    organize: 'demo.marketing',
+    positions: ['marketing.specialist'],
+    roles: ['employee'],
+    manager: 'hexin',
+    groups: ['union'],
+  },
+  {
+    account: 'zhangyan',
+    name: '章燕',
+    gender: 2,
+    organize: 'demo.hr',
+    positions: ['hr.specialist'],
+    roles: ['employee'],
+    manager: 'hr',
+    groups: ['union'],
+  },
+];
+
+export const SYSTEMS = [{ code: 'atrium', name: 'Atrium 协同办公', icon: 'icon-ym icon-ym-systemToggle' }];
+
+export interface SeedMenu {
+  code: string;
+  name: string;
+  type: number;
+  parent: string | null;
+  icon: string;
+  url?: string;
+  linkTarget?: '_self' | '_blank';
+  system: string;
+  buttons?: [string, string][];
+}
+
+/** Each module adds its menus here as it is built; the shell shows exactly these. */
+export const MENUS: SeedMenu[] = [
+  { code: 'workbench', name: '工作台', type: 1, parent: null, icon: 'HomeOutlined', system: 'atrium' },
+  {
+    code: 'workbench.home',
+    name: '首页',
+    type: 2,
+    parent: 'workbench',
+    icon: 'DashboardOutlined',
+    url: 'home',
+    system: 'atrium',
+  },
+];
+
+/** Grants by role: [role code, menu codes]. Every role sees its systems through these. */
+export const ROLE_GRANTS: [string, string[]][] = [['employee', ['workbench', 'workbench.home']]];
+
+export const ADMIN = { account: 'admin', name: '系统管理员', password: 'admin123' };
+export const DEMO_PASSWORD = 'demo1234';

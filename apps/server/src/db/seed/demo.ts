@@ -1,0 +1,291 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../index.ts';
+import { inTransaction, type Tx } from '../tx.ts';
+import { newId } from '../../core/ids.ts';
+import { hashPassword } from '../../core/password.ts';
+import { DEFAULT_SETTINGS, writeSettings } from '../../core/settings.ts';
+import { bumpAuthorityRevision } from '../../modules/permission/authority.ts';
+import {
+  ADMIN,
+  DEMO_PASSWORD,
+  GROUPS,
+  MENUS,
+  ORGANIZES,
+  POSITIONS,
+  ROLE_GRANTS,
+  ROLES,
+  SYSTEMS,
+  USERS,
+} from './demo-data.ts';
+
+const MARKER = 'seed.demo';
+
+export const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+
+function audit(now: number, sort: number) {
+  return { created_at: now, created_by: null, updated_at: null, updated_by: null, enabled: 1, sort_code: sort };
+}
+
+/**
+ * Fills a new database with the demo organisation. The marker row is written first in the same
+ * transaction, so a second start, or two instances starting together, add nothing.
+ */
+export async function seedDemo(db: Db, now = Date.now()): Promise<boolean> {
+  // Hashing is slow on purpose; do it before the transaction so the write lock is held briefly.
+  const adminHash = await hashPassword(md5(ADMIN.password));
+  const demoMd5 = md5(DEMO_PASSWORD);
+  const userHashes = await Promise.all(USERS.map(() => hashPassword(demoMd5)));
+
+  return inTransaction(db, async (trx) => {
+    const claimed = await trx
+      .insertInto('sys_config')
+      .values({ key: MARKER, value: String(now), updated_at: now })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .executeTakeFirst();
+    if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+    await writeSettings(trx, DEFAULT_SETTINGS, now);
+    await seedOrganisation(trx, now, adminHash, userHashes);
+    await bumpAuthorityRevision(trx);
+    return true;
+  });
+}
+
+async function seedOrganisation(trx: Tx, now: number, adminHash: string, userHashes: string[]) {
+  const orgIds = new Map<string, string>();
+  const orgTrees = new Map<string, string>();
+  for (const [i, o] of ORGANIZES.entries()) {
+    const id = newId(now);
+    const parentId = o.parent ? orgIds.get(o.parent)! : '-1';
+    const tree = o.parent ? `${orgTrees.get(o.parent)},${id}` : id;
+    orgIds.set(o.code, id);
+    orgTrees.set(o.code, tree);
+    await trx
+      .insertInto('organize')
+      .values({
+        id,
+        parent_id: parentId,
+        category: o.category,
+        en_code: o.code,
+        full_name: o.name,
+        manager_id: null,
+        organize_id_tree: tree,
+        description: null,
+        version: 0,
+        ...audit(now, i),
+      })
+      .execute();
+  }
+  const positionIds = new Map<string, string>();
+  for (const [i, p] of POSITIONS.entries()) {
+    const id = newId(now);
+    positionIds.set(p.code, id);
+    await trx
+      .insertInto('position')
+      .values({
+        id,
+        organize_id: orgIds.get(p.organize)!,
+        full_name: p.name,
+        en_code: p.code,
+        description: null,
+        version: 0,
+        ...audit(now, i),
+      })
+      .execute();
+  }
+  const roleIds = new Map<string, string>();
+  for (const [i, r] of ROLES.entries()) {
+    const id = newId(now);
+    roleIds.set(r.code, id);
+    await trx
+      .insertInto('role')
+      .values({
+        id,
+        full_name: r.name,
+        en_code: r.code,
+        global_mark: 1,
+        organize_id: null,
+        description: null,
+        version: 0,
+        ...audit(now, i),
+      })
+      .execute();
+  }
+  const groupIds = new Map<string, string>();
+  for (const [i, g] of GROUPS.entries()) {
+    const id = newId(now);
+    groupIds.set(g.code, id);
+    await trx
+      .insertInto('user_group')
+      .values({ id, full_name: g.name, en_code: g.code, description: null, version: 0, ...audit(now, i) })
+      .execute();
+  }
+
+  const systemIds = new Map<string, string>();
+  for (const [i, s] of SYSTEMS.entries()) {
+    const id = newId(now);
+    systemIds.set(s.code, id);
+    await trx
+      .insertInto('app_system')
+      .values({ id, full_name: s.name, en_code: s.code, icon: s.icon, description: null, ...audit(now, i) })
+      .execute();
+  }
+  const menuIds = new Map<string, string>();
+  for (const [i, m] of MENUS.entries()) {
+    const id = newId(now);
+    menuIds.set(m.code, id);
+    await trx
+      .insertInto('menu')
+      .values({
+        id,
+        system_id: systemIds.get(m.system)!,
+        parent_id: m.parent ? menuIds.get(m.parent)! : '-1',
+        type: m.type,
+        full_name: m.name,
+        en_code: m.code,
+        icon: m.icon,
+        url_address: m.url ?? '',
+        link_target: m.linkTarget ?? '_self',
+        property_json: '{}',
+        description: null,
+        ...audit(now, i),
+      })
+      .execute();
+    for (const [j, [code, name]] of (m.buttons ?? []).entries()) {
+      await trx
+        .insertInto('menu_element')
+        .values({ id: newId(now), menu_id: id, kind: 'button', full_name: name, en_code: code, ...audit(now, j) })
+        .execute();
+    }
+  }
+
+  const adminId = newId(now);
+  await trx
+    .insertInto('users')
+    .values(
+      userRow(adminId, now, {
+        account: ADMIN.account,
+        real_name: ADMIN.name,
+        gender: 1,
+        password_hash: adminHash,
+        is_administrator: 1,
+        organize_id: orgIds.get('demo.office')!,
+        system_id: systemIds.get('atrium')!,
+      }),
+    )
+    .execute();
+  await relate(trx, now, adminId, 'Organize', orgIds.get('demo.office')!, 0);
+
+  const userIds = new Map<string, string>();
+  for (const u of USERS) userIds.set(u.account, newId(now));
+  for (const [i, u] of USERS.entries()) {
+    const id = userIds.get(u.account)!;
+    await trx
+      .insertInto('users')
+      .values({
+        ...userRow(id, now, {
+          account: u.account,
+          real_name: u.name,
+          gender: u.gender,
+          password_hash: userHashes[i]!,
+          is_administrator: 0,
+          organize_id: orgIds.get(u.organize)!,
+          system_id: systemIds.get('atrium')!,
+        }),
+        position_id: positionIds.get(u.positions[0]!)!,
+        manager_id: u.manager ? userIds.get(u.manager)! : null,
+        mobile_phone: `138${String(10_000_000 + i * 7919).slice(0, 8)}`,
+        email: `${u.account}@demo.atrium.local`,
+        sort_code: i + 1,
+      })
+      .execute();
+    await relate(trx, now, id, 'Organize', orgIds.get(u.organize)!, 0);
+    for (const [k, p] of u.positions.entries()) await relate(trx, now, id, 'Position', positionIds.get(p)!, k);
+    for (const [k, r] of u.roles.entries()) await relate(trx, now, id, 'Role', roleIds.get(r)!, k);
+    for (const [k, g] of (u.groups ?? []).entries()) await relate(trx, now, id, 'Group', groupIds.get(g)!, k);
+    if (u.heads)
+      await trx.updateTable('organize').set({ manager_id: id }).where('id', '=', orgIds.get(u.heads)!).execute();
+  }
+
+  for (const [roleCode, menuCodes] of ROLE_GRANTS) {
+    const objectId = roleIds.get(roleCode)!;
+    const systems = new Set(menuCodes.map((c) => MENUS.find((m) => m.code === c)!.system));
+    const items: [string, string][] = [
+      ...[...systems].map((s): [string, string] => ['system', systemIds.get(s)!]),
+      ...menuCodes.map((c): [string, string] => ['module', menuIds.get(c)!]),
+    ];
+    for (const [itemType, itemId] of items) {
+      await trx
+        .insertInto('authorize')
+        .values({
+          id: newId(now),
+          item_type: itemType as 'system' | 'module',
+          item_id: itemId,
+          object_type: 'role',
+          object_id: objectId,
+          created_at: now,
+          created_by: null,
+        })
+        .execute();
+    }
+  }
+}
+
+function userRow(
+  id: string,
+  now: number,
+  u: {
+    account: string;
+    real_name: string;
+    gender: number;
+    password_hash: string;
+    is_administrator: number;
+    organize_id: string;
+    system_id: string;
+  },
+) {
+  return {
+    id,
+    ...u,
+    head_icon: '',
+    mobile_phone: '',
+    email: '',
+    manager_id: null,
+    position_id: null,
+    theme: 'blend',
+    language: '',
+    lock_mark: 0,
+    unlock_time: null,
+    login_error_count: 0,
+    last_login_time: null,
+    last_login_ip: null,
+    last_login_place: null,
+    prev_login_time: null,
+    prev_login_ip: null,
+    prev_login_place: null,
+    description: null,
+    version: 0,
+    ...audit(now, 0),
+  };
+}
+
+async function relate(
+  trx: Tx,
+  now: number,
+  userId: string,
+  objectType: 'Organize' | 'Position' | 'Role' | 'Group',
+  objectId: string,
+  sort: number,
+) {
+  await trx
+    .insertInto('user_relation')
+    .values({
+      id: newId(now),
+      user_id: userId,
+      object_type: objectType,
+      object_id: objectId,
+      sort_code: sort,
+      created_at: now,
+      created_by: null,
+    })
+    .execute();
+}

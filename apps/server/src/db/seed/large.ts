@@ -1,0 +1,86 @@
+import type { Db } from '../index.ts';
+import { inTransaction } from '../tx.ts';
+import { newId } from '../../core/ids.ts';
+import { hashPassword } from '../../core/password.ts';
+import { bumpAuthorityRevision } from '../../modules/permission/authority.ts';
+import { DEMO_PASSWORD } from './demo-data.ts';
+import { md5 } from './demo.ts';
+
+const MARKER = 'seed.large';
+const USERS = 10_000;
+const BATCH = 400;
+
+/**
+ * The scale data set for benchmarks: 10 000 more staff spread over the demo departments, each
+ * with the employee role. Modules that own bigger tables add their rows here as they are built.
+ */
+export async function seedLarge(db: Db, now = Date.now()): Promise<number> {
+  const hash = await hashPassword(md5(DEMO_PASSWORD));
+  return inTransaction(db, async (trx) => {
+    const claimed = await trx
+      .insertInto('sys_config')
+      .values({ key: MARKER, value: String(now), updated_at: now })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .executeTakeFirst();
+    if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return 0;
+    const departments = await trx.selectFrom('organize').select('id').where('category', '=', 'department').execute();
+    const positions = await trx.selectFrom('position').select(['id', 'organize_id']).execute();
+    const employee = await trx
+      .selectFrom('role')
+      .select('id')
+      .where('en_code', '=', 'employee')
+      .executeTakeFirstOrThrow();
+    const system = await trx.selectFrom('app_system').select('id').orderBy('sort_code').executeTakeFirstOrThrow();
+    for (let start = 0; start < USERS; start += BATCH) {
+      const users = [];
+      const relations = [];
+      for (let i = start; i < Math.min(USERS, start + BATCH); i++) {
+        const id = newId(now);
+        const dept = departments[i % departments.length]!.id;
+        const position = positions.find((p) => p.organize_id === dept) ?? positions[0]!;
+        users.push({
+          id,
+          account: `user${String(i).padStart(5, '0')}`,
+          real_name: `员工${String(i).padStart(5, '0')}`,
+          gender: (i % 2) + 1,
+          head_icon: '',
+          mobile_phone: `139${String(i).padStart(8, '0')}`,
+          email: `user${i}@demo.atrium.local`,
+          password_hash: hash,
+          is_administrator: 0,
+          manager_id: null,
+          organize_id: dept,
+          position_id: position.id,
+          system_id: system.id,
+          theme: 'blend',
+          language: '',
+          lock_mark: 0,
+          unlock_time: null,
+          login_error_count: 0,
+          last_login_time: null,
+          last_login_ip: null,
+          last_login_place: null,
+          prev_login_time: null,
+          prev_login_ip: null,
+          prev_login_place: null,
+          description: null,
+          version: 0,
+          created_at: now,
+          created_by: null,
+          updated_at: null,
+          updated_by: null,
+          enabled: 1,
+          sort_code: 1000 + i,
+        });
+        const base = { created_at: now, created_by: null, sort_code: 0, user_id: id };
+        relations.push({ ...base, id: newId(now), object_type: 'Organize' as const, object_id: dept });
+        relations.push({ ...base, id: newId(now), object_type: 'Position' as const, object_id: position.id });
+        relations.push({ ...base, id: newId(now), object_type: 'Role' as const, object_id: employee.id });
+      }
+      await trx.insertInto('users').values(users).execute();
+      await trx.insertInto('user_relation').values(relations).execute();
+    }
+    await bumpAuthorityRevision(trx);
+    return USERS;
+  });
+}

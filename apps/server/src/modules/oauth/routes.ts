@@ -1,0 +1,114 @@
+import { ok } from '../../core/http.ts';
+import { signedIn } from '../../core/access.ts';
+import { fail } from '../../core/errors.ts';
+import { deleteSession, setSessionLocked } from '../../core/session.ts';
+import { readSettings } from '../../core/settings.ts';
+import type { App, Services } from '../../core/types.ts';
+import { drawCaptcha, issueCaptcha } from './captcha.ts';
+import { accountParams, captchaParams, lockScreenBody, loginBody, loginQuery } from './schema.ts';
+import { checkOwnPassword, currentUser, login } from './service.ts';
+
+export async function oauthRoutes(app: App, { db, now, config }: Services) {
+  app.post(
+    '/api/oauth/Login',
+    {
+      schema: {
+        body: loginBody,
+        querystring: loginQuery,
+        tags: ['oauth'],
+        summary: 'Sign in with account and md5 password',
+      },
+      config: {
+        access: 'public',
+        rateLimit: {
+          max: config.loginRateMax,
+          timeWindow: config.loginRateWindowMs,
+          hook: 'preHandler',
+          keyGenerator: (request) => `${request.ip}|${String((request.body as { account?: unknown })?.account ?? '')}`,
+        },
+      },
+    },
+    async (request) => {
+      const origin = request.headers['jnpf-origin'] ?? request.headers.origin;
+      const device = origin === 'app' ? 'app' : 'pc';
+      const result = await login(
+        db,
+        {
+          account: request.body.account,
+          password: request.body.password,
+          code: request.body.code,
+          timestamp: request.body.timestamp,
+          ip: request.ip,
+          device,
+          userAgent: request.headers['user-agent'] ?? '',
+        },
+        now(),
+      );
+      return ok({ token: result.token, theme: result.theme }, request.t('loginSuccess'));
+    },
+  );
+
+  app.get(
+    '/api/oauth/CurrentUser',
+    {
+      schema: { tags: ['oauth'], summary: 'Menus, permissions, user info and system config of the caller' },
+      config: { access: 'user' },
+    },
+    async (request) => {
+      const { authority } = signedIn(request);
+      return ok(await currentUser(db, authority, request.language));
+    },
+  );
+
+  app.get(
+    '/api/oauth/Logout',
+    { schema: { tags: ['oauth'], summary: 'End the current session' }, config: { access: 'user' } },
+    async (request) => {
+      await deleteSession(db, signedIn(request).session.id);
+      return ok(undefined, request.t('logoutSuccess'));
+    },
+  );
+
+  app.post(
+    '/api/oauth/LockScreen',
+    {
+      schema: { body: lockScreenBody, tags: ['oauth'], summary: 'Unlock the screen by re-entering the password' },
+      config: { access: 'user' },
+    },
+    async (request) => {
+      const { session } = signedIn(request);
+      if (!(await checkOwnPassword(db, session.userId, request.body.account, request.body.password))) {
+        throw fail('passwordWrong');
+      }
+      await setSessionLocked(db, session.id, false);
+      return ok(undefined, request.t('unlockSuccess'));
+    },
+  );
+
+  app.get(
+    '/api/oauth/getConfig/:account',
+    {
+      schema: { params: accountParams, tags: ['oauth'], summary: 'Sign-in options for an account' },
+      config: { access: 'public' },
+    },
+    async () => {
+      const settings = await readSettings(db);
+      return ok({
+        enableVerificationCode: settings.enableVerificationCode === 1,
+        verificationCodeNumber: settings.verificationCodeNumber,
+      });
+    },
+  );
+
+  app.get(
+    '/api/oauth/ImageCode/:length/:timestamp',
+    {
+      schema: { params: captchaParams, tags: ['oauth'], summary: 'Captcha image (SVG), valid for 300 s' },
+      config: { access: 'public' },
+    },
+    async (request, reply) => {
+      const code = await issueCaptcha(db, request.params.timestamp, request.params.length, now());
+      return reply.type('image/svg+xml').header('cache-control', 'no-store').send(drawCaptcha(code));
+    },
+  );
+}

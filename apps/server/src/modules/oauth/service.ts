@@ -1,0 +1,312 @@
+import type { CurrentUserResult, LayoutType, MenuItem, PermissionEntry, UserInfo } from '@atrium/shared';
+import type { Db } from '../../db/index.ts';
+import type { MenuTable } from '../../db/schema.ts';
+import { inTransaction } from '../../db/tx.ts';
+import { AppError, fail } from '../../core/errors.ts';
+import { newId } from '../../core/ids.ts';
+import type { Language } from '../../core/messages.ts';
+import { translate } from '../../core/messages.ts';
+import { verifyPassword } from '../../core/password.ts';
+import { placeOf } from '../../core/place.ts';
+import { createSession, endOtherSessions } from '../../core/session.ts';
+import { readSettings } from '../../core/settings.ts';
+import type { Authority } from '../permission/authority.ts';
+import { consumeCaptcha } from './captcha.ts';
+
+export interface LoginInput {
+  account: string;
+  password: string;
+  code: string;
+  timestamp: string;
+  ip: string;
+  device: string;
+  userAgent: string;
+}
+
+const LAYOUTS: LayoutType[] = ['classic', 'functional', 'blend', 'plain'];
+
+async function logSignIn(
+  db: Db,
+  input: LoginInput,
+  userId: string | null,
+  userName: string,
+  outcome: string,
+  now: number,
+) {
+  await db
+    .insertInto('sys_log')
+    .values({
+      id: newId(now),
+      category: 1,
+      user_id: userId,
+      user_name: userName,
+      ip: input.ip,
+      place: placeOf(input.ip),
+      user_agent: input.userAgent.slice(0, 500),
+      abstracts: outcome,
+      request_url: '/api/oauth/Login',
+      request_method: 'POST',
+      duration: 0,
+      created_at: now,
+    })
+    .execute();
+}
+
+/**
+ * Signs a user in. Unknown accounts and wrong passwords answer the same message; failures are
+ * counted atomically so that parallel guesses cannot slip past the lockout.
+ */
+export async function login(
+  db: Db,
+  input: LoginInput,
+  now: number,
+): Promise<{ token: string; theme: LayoutType; sessionId: string; endedSessionIds: string[] }> {
+  const settings = await readSettings(db);
+  if (settings.enableVerificationCode === 1) {
+    if (!input.code || !input.timestamp) throw fail('captchaRequired');
+    if (!(await consumeCaptcha(db, input.timestamp, input.code, now))) throw fail('captchaWrong');
+  }
+
+  const user = await db.selectFrom('users').selectAll().where('account', '=', input.account).executeTakeFirst();
+  const isAdmin = user?.is_administrator === 1 && user.account === 'admin';
+
+  if (user && user.lock_mark === 1 && !isAdmin) {
+    if (settings.lockType === 2 && user.unlock_time !== null && user.unlock_time <= now) {
+      await db
+        .updateTable('users')
+        .set({ lock_mark: 0, unlock_time: null, login_error_count: 0 })
+        .where('id', '=', user.id)
+        .execute();
+      user.lock_mark = 0;
+      user.login_error_count = 0;
+    } else {
+      await logSignIn(db, input, user.id, user.real_name, 'locked', now);
+      throw lockedError(settings.lockType, user.unlock_time, now);
+    }
+  }
+
+  const passwordOk = await verifyPassword(user?.password_hash, input.password);
+  if (!user || !passwordOk) {
+    if (user && !isAdmin) {
+      const counted = await db
+        .updateTable('users')
+        .set((eb) => ({ login_error_count: eb('login_error_count', '+', 1) }))
+        .where('id', '=', user.id)
+        .returning('login_error_count')
+        .executeTakeFirstOrThrow();
+      if (counted.login_error_count >= settings.passwordErrorsNumber) {
+        const unlockTime = settings.lockType === 2 ? now + settings.lockTime * 60_000 : null;
+        await db
+          .updateTable('users')
+          .set({ lock_mark: 1, unlock_time: unlockTime })
+          .where('id', '=', user.id)
+          .execute();
+        await logSignIn(db, input, user.id, user.real_name, 'locked', now);
+        throw lockedError(settings.lockType, unlockTime, now);
+      }
+    }
+    await logSignIn(db, input, user?.id ?? null, user?.real_name ?? input.account, 'bad-credentials', now);
+    throw fail('badCredentials');
+  }
+  if (user.enabled !== 1) throw fail('accountDisabled');
+
+  const result = await inTransaction(db, async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({
+        login_error_count: 0,
+        prev_login_time: user.last_login_time,
+        prev_login_ip: user.last_login_ip,
+        prev_login_place: user.last_login_place,
+        last_login_time: now,
+        last_login_ip: input.ip,
+        last_login_place: placeOf(input.ip),
+      })
+      .where('id', '=', user.id)
+      .execute();
+    const session = await createSession(trx, {
+      userId: user.id,
+      ip: input.ip,
+      device: input.device,
+      timeoutMinutes: settings.tokenTimeout,
+      now,
+    });
+    const endedSessionIds =
+      settings.singleLogin === 1
+        ? await endOtherSessions(trx, { userId: user.id, device: input.device, keepId: session.sessionId, now })
+        : [];
+    return { ...session, endedSessionIds };
+  });
+  await logSignIn(db, input, user.id, user.real_name, 'success', now);
+  const theme = (LAYOUTS as string[]).includes(user.theme) ? (user.theme as LayoutType) : 'blend';
+  return { token: result.token, sessionId: result.sessionId, theme, endedSessionIds: result.endedSessionIds };
+}
+
+function lockedError(lockType: number, unlockTime: number | null, now: number): AppError {
+  if (lockType === 2 && unlockTime !== null) {
+    return fail('accountLockedFor', { minutes: Math.max(1, Math.ceil((unlockTime - now) / 60_000)) });
+  }
+  return fail('accountLocked');
+}
+
+/** Checks the password of the session's own user; the lock screen is cleared only on a match. */
+export async function checkOwnPassword(db: Db, userId: string, account: string, password: string): Promise<boolean> {
+  const user = await db
+    .selectFrom('users')
+    .select(['account', 'password_hash'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user || user.account !== account) {
+    await verifyPassword(undefined, password);
+    return false;
+  }
+  return verifyPassword(user.password_hash, password);
+}
+
+function toMenuItem(m: MenuTable): MenuItem {
+  return {
+    id: m.id,
+    parentId: m.parent_id,
+    fullName: m.full_name,
+    enCode: m.en_code,
+    icon: m.icon,
+    urlAddress: m.url_address,
+    linkTarget: m.link_target === '_blank' ? '_blank' : '_self',
+    type: m.type as MenuItem['type'],
+    propertyJson: m.property_json,
+    sortCode: m.sort_code,
+    hasChildren: false,
+    children: [],
+  };
+}
+
+/** Builds the menu tree; an entry whose parent is not granted is dropped with its branch. */
+export function menuTree(menus: MenuTable[], rootId = '-1'): MenuItem[] {
+  const items = new Map(menus.map((m) => [m.id, toMenuItem(m)]));
+  const roots: MenuItem[] = [];
+  for (const item of items.values()) {
+    if (item.parentId === rootId) roots.push(item);
+    else items.get(item.parentId)?.children.push(item);
+  }
+  for (const item of items.values()) item.hasChildren = item.children.length > 0;
+  return roots;
+}
+
+const pickItems = (rows: { id: string; full_name: string; en_code: string }[] | undefined) =>
+  (rows ?? []).map((r) => ({ id: r.id, fullName: r.full_name, enCode: r.en_code }));
+
+export async function currentUser(db: Db, authority: Authority, language: Language): Promise<CurrentUserResult> {
+  const { user } = authority;
+  const settings = await readSettings(db);
+  const current = authority.systems.find((s) => s.id === user.system_id) ?? authority.systems[0];
+
+  const menuList = current ? menuTree(authority.menus.filter((m) => m.system_id === current.id)) : [];
+  const routerList: MenuItem[] = authority.systems.map((s) => {
+    const children = menuTree(authority.menus.filter((m) => m.system_id === s.id));
+    return {
+      id: s.id,
+      parentId: '-1',
+      fullName: s.full_name,
+      enCode: s.en_code,
+      icon: s.icon,
+      urlAddress: '',
+      linkTarget: '_self',
+      type: 0,
+      propertyJson: '{}',
+      sortCode: s.sort_code,
+      hasChildren: children.length > 0,
+      children,
+    };
+  });
+  const permissionList: PermissionEntry[] = authority.menus.map((m) => {
+    const elements = authority.elements.get(m.id) ?? [];
+    return {
+      modelId: m.id,
+      moduleName: m.full_name,
+      button: pickItems(elements.filter((e) => e.kind === 'button')),
+      column: pickItems(elements.filter((e) => e.kind === 'column')),
+      form: pickItems(elements.filter((e) => e.kind === 'form')),
+      resource: pickItems(authority.resources.get(m.id)),
+    };
+  });
+
+  const orgIds = [user.organize_id, ...authority.organizeIds].filter((x): x is string => !!x);
+  const [organizes, positions, roles] = await Promise.all([
+    orgIds.length
+      ? db
+          .selectFrom('organize')
+          .select(['id', 'full_name', 'category', 'organize_id_tree'])
+          .where('id', 'in', orgIds)
+          .execute()
+      : [],
+    authority.positionIds.length
+      ? db.selectFrom('position').select(['id', 'full_name']).where('id', 'in', authority.positionIds).execute()
+      : [],
+    authority.roleIds.length
+      ? db
+          .selectFrom('role')
+          .select(['id', 'full_name'])
+          .where('id', 'in', authority.roleIds)
+          .orderBy('sort_code')
+          .execute()
+      : [],
+  ]);
+  const department = organizes.find((o) => o.id === user.organize_id);
+  const companyId = department?.organize_id_tree.split(',')[0];
+  const company = companyId
+    ? await db.selectFrom('organize').select(['id', 'full_name']).where('id', '=', companyId).executeTakeFirst()
+    : undefined;
+  const majorPosition = positions.find((p) => p.id === user.position_id) ?? positions[0];
+  const placeName = (key: string | null) =>
+    key ? translate(language, key === 'local' ? 'placeLocal' : key === 'lan' ? 'placeLan' : 'placeUnknown') : '';
+
+  const userInfo: UserInfo = {
+    userId: user.id,
+    userAccount: user.account,
+    userName: user.real_name,
+    headIcon: user.head_icon,
+    gender: user.gender,
+    organizeId: company?.id ?? department?.id ?? '',
+    organizeName: company?.full_name ?? department?.full_name ?? '',
+    departmentId: department?.id ?? '',
+    departmentName: department?.full_name ?? '',
+    positionId: majorPosition?.id ?? '',
+    positionName: majorPosition?.full_name ?? '',
+    positionIds: positions.map((p) => ({ id: p.id, name: p.full_name })),
+    roleIds: roles.map((r) => r.id),
+    roleName: roles.map((r) => r.full_name).join(','),
+    groupIds: authority.groupIds,
+    managerId: user.manager_id,
+    mobilePhone: user.mobile_phone,
+    email: user.email,
+    isAdministrator: user.is_administrator === 1,
+    portalId: '',
+    systemId: current?.id ?? '',
+    systemIds: authority.systems.map((s) => ({
+      id: s.id,
+      name: s.full_name,
+      icon: s.icon,
+      currentSystem: s.id === current?.id,
+    })),
+    signImg: '',
+    prevLogin: user.prev_login_time ? 1 : 0,
+    prevLoginTime: user.prev_login_time,
+    prevLoginIPAddress: user.prev_login_ip ?? '',
+    prevLoginIPAddressName: placeName(user.prev_login_place),
+    loginTime: user.last_login_time,
+    loginIPAddress: user.last_login_ip ?? '',
+    theme: (LAYOUTS as string[]).includes(user.theme) ? (user.theme as LayoutType) : 'blend',
+    language: user.language,
+  };
+  const sysConfigInfo = {
+    title: settings.title,
+    sysName: settings.sysName,
+    sysVersion: settings.sysVersion,
+    logoIcon: settings.logoIcon,
+    loginIcon: settings.loginIcon,
+    navigationIcon: settings.navigationIcon,
+    copyright: settings.copyright,
+    companyName: settings.companyName,
+  };
+  return { menuList, routerList, permissionList, userInfo, sysConfigInfo };
+}

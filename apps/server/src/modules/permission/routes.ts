@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { ok } from '../../core/http.ts';
+import { notFound } from '../../core/errors.ts';
+import { signedIn } from '../../core/access.ts';
+import type { App, Services } from '../../core/types.ts';
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+export async function permissionRoutes(app: App, { db, now }: Services) {
+  app.put(
+    '/api/permission/Users/:id/Actions/unlock',
+    {
+      schema: { params: idParams, tags: ['permission'], summary: 'Lift a sign-in lockout' },
+      config: { access: { permission: 'permission.user:btn_edit' } },
+    },
+    async (request) => {
+      const result = await db
+        .updateTable('users')
+        .set({
+          lock_mark: 0,
+          unlock_time: null,
+          login_error_count: 0,
+          updated_at: now(),
+          updated_by: signedIn(request).session.userId,
+        })
+        .where('id', '=', request.params.id)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw notFound();
+      return ok(undefined, request.t('unlockSuccess'));
+    },
+  );
+}
