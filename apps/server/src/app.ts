@@ -92,7 +92,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await app.register(fastifyStatic, {
       root: config.webDist,
       wildcard: true,
-      index: false,
+      index: 'index.html',
       setHeaders: (reply, filePath) => {
         // Built assets carry a content hash in their names; index.html must always be fresh.
         reply.header(

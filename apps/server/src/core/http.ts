@@ -87,6 +87,7 @@ export function registerEnvelope(app: FastifyInstance): void {
     if (status === 413) return send(reply, ResultCode.tooLarge, request.t('tooLarge'));
     if (status === 429) return send(reply, ResultCode.tooMany, request.t('tooMany'));
     if (status === 404) return send(reply, ResultCode.notFound, request.t('notFound'));
+    if (status === 403) return send(reply, ResultCode.forbidden, request.t('forbidden'));
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type and the like: the client's fault, never a 500.
       return send(reply, ResultCode.failed, request.t('bodyInvalid'));

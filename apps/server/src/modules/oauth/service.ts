@@ -2,7 +2,8 @@ import type { CurrentUserResult, LayoutType, MenuItem, PermissionEntry, UserInfo
 import type { Db } from '../../db/index.ts';
 import type { MenuTable } from '../../db/schema.ts';
 import { inTransaction } from '../../db/tx.ts';
-import { AppError, fail } from '../../core/errors.ts';
+import type { AppError } from '../../core/errors.ts';
+import { fail } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import type { Language } from '../../core/messages.ts';
 import { translate } from '../../core/messages.ts';

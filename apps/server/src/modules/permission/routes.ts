@@ -2,11 +2,28 @@ import { z } from 'zod';
 import { ok } from '../../core/http.ts';
 import { notFound } from '../../core/errors.ts';
 import { signedIn } from '../../core/access.ts';
+import { pageQuery } from '../../core/paging.ts';
 import type { App, Services } from '../../core/types.ts';
+import { listUsers } from './users.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
-export async function permissionRoutes(app: App, { db, now }: Services) {
+const userListQuery = pageQuery.extend({ organizeId: z.string().max(64).optional() });
+
+export async function permissionRoutes(app: App, { db, dialect, now }: Services) {
+  app.get(
+    '/api/permission/Users',
+    {
+      schema: {
+        querystring: userListQuery,
+        tags: ['permission'],
+        summary: 'Users, paged, by keyword and organisation',
+      },
+      config: { access: { permission: 'permission.user' } },
+    },
+    async (request) => ok(await listUsers(db, dialect, request.query)),
+  );
+
   app.put(
     '/api/permission/Users/:id/Actions/unlock',
     {

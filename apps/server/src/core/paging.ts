@@ -1,0 +1,18 @@
+import type { Pagination } from '@atrium/shared';
+import { z } from 'zod';
+
+/** The paging query of contract/api.md, shared by every list. Page sizes are capped at 500. */
+export const pageQuery = z.object({
+  keyword: z.string().trim().max(100).optional().default(''),
+  currentPage: z.coerce.number().int().min(1).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).optional().default(20),
+  sort: z.enum(['asc', 'desc']).optional().default('desc'),
+  sidx: z.string().max(50).optional().default(''),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+export function pageOf<T>(list: T[], query: PageQuery, total: number): { list: T[]; pagination: Pagination } {
+  return { list, pagination: { currentPage: query.currentPage, pageSize: query.pageSize, total } };
+}
+
+export const offsetOf = (query: PageQuery) => (query.currentPage - 1) * query.pageSize;

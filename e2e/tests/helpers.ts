@@ -1,0 +1,21 @@
+import { createHash } from 'node:crypto';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+
+/** Signs in through the login page as a user would. */
+export async function signIn(page: Page, account: string, password: string) {
+  await page.getByTestId('login-account').fill(account);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+/** Signs in through the API, for set-up steps that are not what a scenario is about. */
+export async function apiToken(request: APIRequestContext, account: string, password: string): Promise<string> {
+  const res = await request.post('/prod/api/oauth/Login', {
+    form: { account, password: md5(password), grant_type: 'password', origin: 'password' },
+  });
+  const body = await res.json();
+  expect(body.code, body.msg).toBe(200);
+  return body.data.token;
+}
