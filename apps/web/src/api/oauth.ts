@@ -1,0 +1,46 @@
+import type { CurrentUserResult, LoginConfig, LoginResult } from '@atrium/shared';
+import { apiUrl, request } from './request.ts';
+
+/** Fixed client of spec 1 section 9: the password grant with scope all. */
+const LOGIN_CLIENT = { client_id: 'admin', client_secret: '123456', scope: 'all' } as const;
+
+export interface LoginForm {
+  account: string;
+  /** Lower-case hex md5 of the typed password; the clear password never leaves the browser. */
+  password: string;
+  code?: string;
+  timestamp?: string | number;
+}
+
+export function login(form: LoginForm) {
+  return request<LoginResult>({
+    url: '/api/oauth/Login',
+    method: 'POST',
+    form: true,
+    params: LOGIN_CLIENT,
+    data: {
+      account: form.account,
+      password: form.password,
+      code: form.code ?? '',
+      timestamp: form.timestamp ?? '',
+      origin: 'password',
+      grant_type: 'password',
+    },
+  });
+}
+
+export function getLoginConfig(account: string) {
+  return request<LoginConfig>({ url: `/api/oauth/getConfig/${encodeURIComponent(account)}` });
+}
+
+export function imageCodeUrl(length: number, timestamp: string | number): string {
+  return apiUrl(`/api/oauth/ImageCode/${length}/${timestamp}`);
+}
+
+export function getCurrentUser() {
+  return request<CurrentUserResult>({ url: '/api/oauth/CurrentUser' });
+}
+
+export function logout() {
+  return request<void>({ url: '/api/oauth/Logout' });
+}

@@ -1,0 +1,149 @@
+import type { MenuItem } from '@atrium/shared';
+import NProgress from 'nprogress';
+import {
+  createBrowserRouter,
+  createMemoryRouter,
+  Navigate,
+  redirect,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router';
+import { toastError } from '../app/feedback.ts';
+import i18n from '../locales/index.ts';
+import { useSessionStore } from '../stores/session.ts';
+import { decideNavigation, type GuardState } from './guard.ts';
+import { buildMenuRoutes, firstMenuPath, type MenuRouteDef } from './menu-routes.ts';
+import { loginPathFor, setNavigator } from './navigation.ts';
+import { lazyPage } from './page-registry.ts';
+import { RootRoute, RouteError, RouteLoading } from './root-route.tsx';
+import type { RouteHandle } from './route-handle.ts';
+
+/** Fixed routes that exist now (spec 1 section 2.1 lists more; each arrives with its screen). */
+export const FIXED_PATHS: readonly string[] = ['/', '/home', '/login', '/404'];
+const LAYOUT_ROUTE_ID = 'layout';
+
+const normalise = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname).toLowerCase();
+const fixedPaths = new Set(FIXED_PATHS.map(normalise));
+
+interface MenuIndex {
+  routes: MenuRouteDef[];
+  paths: Set<string>;
+  firstPath: string | null;
+}
+// Rebuilt only when the session store hands out a new menu list.
+const menuIndexCache = new WeakMap<readonly MenuItem[], MenuIndex>();
+function menuIndex(menuList: readonly MenuItem[]): MenuIndex {
+  let index = menuIndexCache.get(menuList);
+  if (!index) {
+    const routes = buildMenuRoutes(menuList);
+    index = { routes, paths: new Set(routes.map((r) => normalise(r.path))), firstPath: firstMenuPath(menuList) };
+    menuIndexCache.set(menuList, index);
+  }
+  return index;
+}
+
+function guardState(): GuardState {
+  const session = useSessionStore.getState();
+  const index = menuIndex(session.menuList);
+  return {
+    token: session.token,
+    locked: session.locked,
+    loaded: session.loaded,
+    firstMenuPath: index.firstPath,
+    isKnownPath: (pathname) => fixedPaths.has(normalise(pathname)) || index.paths.has(normalise(pathname)),
+  };
+}
+
+function menuRouteObjects(): RouteObject[] {
+  return menuIndex(useSessionStore.getState().menuList)
+    .routes.filter((route) => !fixedPaths.has(normalise(route.path)))
+    .map((route) => ({
+      // The id makes repeated patches of the same menu a no-op in the router.
+      id: `menu:${route.path}`,
+      path: route.path.slice(1),
+      lazy: lazyPage(route.view),
+      handle: { title: route.meta.fullName, meta: route.meta } satisfies RouteHandle,
+    }));
+}
+
+/** Root loader: runs the guard before every navigation (shouldRevalidate below) and carries it out. */
+export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null> {
+  const url = new URL(request.url);
+  const path = url.pathname + url.search + url.hash;
+  const decision = decideNavigation(guardState(), path);
+  if ('redirect' in decision) {
+    if (decision.setToken) useSessionStore.getState().setToken(decision.setToken);
+    throw redirect(decision.redirect);
+  }
+  if ('load' in decision) {
+    try {
+      await useSessionStore.getState().loadCurrentUser();
+    } catch (error) {
+      useSessionStore.getState().resetToken();
+      toastError(typeof error === 'string' ? error : i18n.t('guard.hasError'));
+      throw redirect(loginPathFor(path));
+    }
+    // Repeat the navigation: patchRoutesOnNavigation now adds the menu routes before matching.
+    throw redirect(path);
+  }
+  return null;
+}
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    loader: guardLoader,
+    // The guard must see every navigation, not only those that change the root's params.
+    shouldRevalidate: () => true,
+    element: <RootRoute />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <RouteLoading />,
+    children: [
+      { index: true, element: <Navigate to="/home" replace /> },
+      { path: 'login', lazy: lazyPage('login'), handle: { titleKey: 'route.login' } satisfies RouteHandle },
+      { path: '404', lazy: lazyPage('404'), handle: { titleKey: 'route.notFound' } satisfies RouteHandle },
+      {
+        id: LAYOUT_ROUTE_ID,
+        lazy: async () => ({ Component: (await import('../layouts/index.tsx')).default }),
+        children: [
+          {
+            path: 'home',
+            lazy: lazyPage('home'),
+            handle: { titleKey: 'route.home', affix: true } satisfies RouteHandle,
+          },
+        ],
+      },
+      // Reached only before the guard has judged the path; the guard sends unknown paths to /404.
+      { path: '*', element: <Navigate to="/404" replace /> },
+    ],
+  },
+];
+
+/** The app's data router (history mode); `initialEntries` gives an in-memory one for tests. */
+export function createAppRouter(initialEntries?: string[]) {
+  const options = {
+    // Menu routes are added when a path finds no fixed route (it then matches only the catch-all).
+    patchRoutesOnNavigation: ({ patch }: { patch: (routeId: string | null, children: RouteObject[]) => void }) => {
+      const menuRoutes = menuRouteObjects();
+      if (menuRoutes.length > 0) patch(LAYOUT_ROUTE_ID, menuRoutes);
+    },
+  };
+  const router = initialEntries
+    ? createMemoryRouter(routes, { ...options, initialEntries })
+    : createBrowserRouter(routes, options);
+
+  NProgress.configure({ showSpinner: false });
+  if (!router.state.initialized) NProgress.start();
+  router.subscribe((state) => {
+    if (state.navigation.state === 'idle') NProgress.done();
+    else NProgress.start();
+  });
+
+  setNavigator({
+    navigate: (to, options) => void router.navigate(to, { replace: options?.replace }),
+    current: () => router.state.location.pathname + router.state.location.search,
+    busy: () => !router.state.initialized || router.state.navigation.state !== 'idle',
+  });
+  return router;
+}

@@ -1,0 +1,25 @@
+import type { ComponentType } from 'react';
+
+type PageModule = { default: ComponentType };
+type PageLoader = () => Promise<PageModule>;
+
+/**
+ * View path -> page module, each its own chunk. Menu pages name their view by urlAddress
+ * ('system/user'); module-driven menu types use the generic views of menu-routes.ts. A view that is
+ * not registered yet renders the 404 page.
+ */
+const pages: Record<string, PageLoader> = {
+  home: () => import('../views/home/index.tsx'),
+  '404': () => import('../views/404/index.tsx'),
+  login: () => import('../views/login/index.tsx'),
+};
+
+export function hasPage(view: string): boolean {
+  return Object.hasOwn(pages, view);
+}
+
+/** A route `lazy` function for a view (falls back to the 404 page). */
+export function lazyPage(view: string): () => Promise<{ Component: ComponentType }> {
+  const load = hasPage(view) ? pages[view] : pages['404'];
+  return async () => ({ Component: (await load()).default });
+}

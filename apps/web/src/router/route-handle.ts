@@ -1,0 +1,16 @@
+import type { MenuRouteMeta } from './menu-routes.ts';
+
+/** `handle` of every route: what the title, tags bar and permission checks read. */
+export interface RouteHandle {
+  /** i18n key of a fixed route's title. */
+  titleKey?: string;
+  /** Title of a menu route (the menu's full name, already in the user's language). */
+  title?: string;
+  /** Pinned in the tags bar. */
+  affix?: boolean;
+  meta?: MenuRouteMeta;
+}
+
+export function isRouteHandle(value: unknown): value is RouteHandle {
+  return typeof value === 'object' && value !== null;
+}

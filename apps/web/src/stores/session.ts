@@ -1,0 +1,118 @@
+import type { CurrentUserResult, MenuItem, PermissionEntry, SysConfigInfo, UserInfo } from '@atrium/shared';
+import { create } from 'zustand';
+import * as oauth from '../api/oauth.ts';
+import { RequestError } from '../api/request.ts';
+import i18n from '../locales/index.ts';
+import { session as sessionStorage, StorageName } from '../utils/storage.ts';
+import { useCachesStore } from './caches.ts';
+import { runSessionResetHooks } from './session-reset.ts';
+import { useSettingsStore } from './settings.ts';
+import { useTagsStore } from './tags.ts';
+
+export interface SessionState {
+  /** Full header value, 'Bearer ...'; null when signed out. */
+  token: string | null;
+  userInfo: UserInfo | null;
+  menuList: MenuItem[];
+  routerList: MenuItem[];
+  permissionList: PermissionEntry[];
+  sysConfigInfo: SysConfigInfo | null;
+  /** Screen locked (stored as 1 in session storage, absent when not). */
+  locked: boolean;
+  /** CurrentUser has answered for this token (menus may still be empty). */
+  loaded: boolean;
+  /** Set by a sign-in until the shell has shown the previous-login notice. */
+  justLoggedIn: boolean;
+
+  login(form: oauth.LoginForm): Promise<void>;
+  loadCurrentUser(): Promise<CurrentUserResult>;
+  /** Replaces the token (flow-detail links carry one) and forgets the loaded user. */
+  setToken(token: string): void;
+  setLocked(locked: boolean): void;
+  consumeJustLoggedIn(): boolean;
+  logout(): Promise<void>;
+  resetToken(): void;
+}
+
+const signedOut = {
+  token: null,
+  userInfo: null,
+  menuList: [],
+  routerList: [],
+  permissionList: [],
+  locked: false,
+  loaded: false,
+  justLoggedIn: false,
+} satisfies Partial<SessionState>;
+
+export const useSessionStore = create<SessionState>()((set, get) => ({
+  ...signedOut,
+  token: sessionStorage.get<string>(StorageName.token),
+  locked: sessionStorage.get(StorageName.lock) === 1,
+  sysConfigInfo: null,
+
+  async login(form) {
+    let envelope;
+    try {
+      envelope = await oauth.login(form);
+    } catch (error) {
+      // Spec 1 section 8: a failed sign-in rejects with the whole response.
+      throw error instanceof RequestError && error.response ? error.response : error;
+    }
+    const token = envelope.data?.token;
+    if (!token) throw i18n.t('request.verificationFailed');
+    sessionStorage.set(StorageName.token, token);
+    set({ token, loaded: false, justLoggedIn: true });
+    useSettingsStore.getState().setLayoutType('blend');
+  },
+
+  async loadCurrentUser() {
+    const { data } = await oauth.getCurrentUser();
+    if (!data) throw i18n.t('request.verificationFailed');
+    set({
+      userInfo: data.userInfo,
+      menuList: data.menuList ?? [],
+      routerList: data.routerList ?? [],
+      permissionList: data.permissionList ?? [],
+      sysConfigInfo: data.sysConfigInfo ?? null,
+      loaded: true,
+    });
+    return data;
+  },
+
+  setToken(token) {
+    sessionStorage.set(StorageName.token, token);
+    set({ token, loaded: false });
+  },
+
+  setLocked(locked) {
+    if (locked) sessionStorage.set(StorageName.lock, 1);
+    else sessionStorage.remove(StorageName.lock);
+    set({ locked });
+  },
+
+  consumeJustLoggedIn() {
+    const was = get().justLoggedIn;
+    if (was) set({ justLoggedIn: false });
+    return was;
+  },
+
+  async logout() {
+    try {
+      await oauth.logout();
+    } catch {
+      // The wrapper has shown the error; the session still ends locally (it may already be gone).
+    }
+    get().resetToken();
+  },
+
+  resetToken() {
+    sessionStorage.remove(StorageName.token);
+    sessionStorage.remove(StorageName.lock);
+    // sysConfigInfo stays: the sign-in page still shows the organisation's name and logo.
+    set({ ...signedOut });
+    useTagsStore.getState().reset();
+    useCachesStore.getState().reset();
+    runSessionResetHooks();
+  },
+}));
