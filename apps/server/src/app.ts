@@ -22,6 +22,12 @@ import type { App, Services } from './core/types.ts';
 import { oauthRoutes } from './modules/oauth/routes.ts';
 import { createAuthorityService } from './modules/permission/authority.ts';
 import { permissionRoutes } from './modules/permission/routes.ts';
+import { currentUserRoutes } from './modules/permission/current-routes.ts';
+import { fileRoutes } from './modules/file/routes.ts';
+import { messageRoutes } from './modules/message/routes.ts';
+import { homeRoutes } from './modules/home/routes.ts';
+import multipart from '@fastify/multipart';
+import { registerOperationLog } from './core/operation-log.ts';
 import { healthRoutes } from './modules/system/health.ts';
 
 export interface BuildOptions {
@@ -82,7 +88,18 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  for (const plugin of [healthRoutes, oauthRoutes, permissionRoutes]) {
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
+  registerOperationLog(app, services);
+
+  for (const plugin of [
+    healthRoutes,
+    oauthRoutes,
+    permissionRoutes,
+    currentUserRoutes,
+    fileRoutes,
+    messageRoutes,
+    homeRoutes,
+  ]) {
     await app.register(plugin, services);
   }
 

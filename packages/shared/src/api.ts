@@ -150,6 +150,24 @@ export interface UserInfo {
   loginIPAddress: string;
   theme: LayoutType;
   language: string;
+  /** The session's screen is locked (mirrored on the server so every tab and a reload see it). */
+  locked: boolean;
+  /** Shell settings the user saved (see docs/shell-api.md, SystemTheme). */
+  preferences: UserPreferences;
+}
+
+export const THEME_COLORS = ['blue', 'purple', 'azure', 'ocean', 'green', 'yellow', 'orange', 'red'] as const;
+export type ThemeColor = (typeof THEME_COLORS)[number];
+
+export interface UserPreferences {
+  slideClass?: 'dark' | 'lightWhite';
+  themeColor?: ThemeColor;
+  darkMode?: boolean;
+  tagsView?: boolean;
+  tagsIcon?: boolean;
+  useCache?: boolean;
+  showLanguage?: boolean;
+  showSearch?: boolean;
 }
 
 export interface SysConfigInfo {

@@ -31,7 +31,8 @@ describe.each(dbTargets())('server-side access on $name', (target) => {
   });
 
   it('every route that names a permission answers 403 to a signed-in user without it', async () => {
-    const token = await server.login('staff');
+    await server.addBareUser('nogrants');
+    const token = await server.login('nogrants');
     const needing = server.app.declaredRoutes.filter((r) => typeof r.access === 'object');
     expect(needing.length).toBeGreaterThanOrEqual(1);
     for (const { method, url } of needing) {

@@ -46,7 +46,7 @@ function describeIssue(request: FastifyRequest, issue: ValidationIssue, context:
       break;
     case 'invalid_format':
     case 'custom':
-      problem = issue.message && issue.keyword === 'custom' ? issue.message : request.t('fieldFormat');
+      problem = request.t('fieldFormat');
       break;
     case 'invalid_value':
       problem = request.t('fieldValue');

@@ -11,7 +11,11 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
-export function pageOf<T>(list: T[], query: PageQuery, total: number): { list: T[]; pagination: Pagination } {
+export function pageOf<T>(
+  list: T[],
+  query: Pick<PageQuery, 'currentPage' | 'pageSize'>,
+  total: number,
+): { list: T[]; pagination: Pagination } {
   return { list, pagination: { currentPage: query.currentPage, pageSize: query.pageSize, total } };
 }
 

@@ -132,6 +132,8 @@ export interface UsersTable extends Audit {
   prev_login_place: string | null;
   description: string | null;
   version: number;
+  /** JSON object of shell settings (colour, dark mode, tags, cache...). */
+  preferences: string;
 }
 
 export interface UserRelationTable {
@@ -191,6 +193,45 @@ export interface SysLogTable {
   created_at: number;
 }
 
+export interface UserSignImgTable {
+  id: string;
+  user_id: string;
+  /** data URL of a PNG or JPEG. */
+  sign_img: string;
+  is_default: number;
+  created_at: number;
+}
+
+/** One-time tickets that open Atrium in a new window without a token in the URL. */
+export interface TicketTable {
+  ticket_hash: string;
+  user_id: string;
+  expires_at: number;
+}
+
+export interface MessageTable {
+  id: string;
+  title: string;
+  /** 1 notice, 2 flow, 3 system. */
+  type: number;
+  body_text: string;
+  files: string;
+  flow_type: number | null;
+  release_time: number | null;
+  release_user_id: string | null;
+  created_at: number;
+  created_by: string | null;
+}
+
+export interface MessageReceiveTable {
+  id: string;
+  message_id: string;
+  user_id: string;
+  is_read: number;
+  read_time: number | null;
+  created_at: number;
+}
+
 export interface Database {
   sys_config: SysConfigTable;
   revision: RevisionTable;
@@ -208,4 +249,8 @@ export interface Database {
   session: SessionTable;
   captcha: CaptchaTable;
   sys_log: SysLogTable;
+  user_sign_img: UserSignImgTable;
+  ticket: TicketTable;
+  message: MessageTable;
+  message_receive: MessageReceiveTable;
 }

@@ -11,3 +11,16 @@ export type Tx = Transaction<Database>;
 export function inTransaction<T>(db: Db, fn: (trx: Tx) => Promise<T>): Promise<T> {
   return db.transaction().execute(fn);
 }
+
+/**
+ * Serialises concurrent transactions about one user: a no-op update takes the row lock on
+ * PostgreSQL (SQLite already runs one writer at a time), so read-then-write rules such as
+ * "exactly one default" hold when two requests arrive together.
+ */
+export async function lockUserRow(trx: Tx, userId: string): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ id: eb.ref('id') }))
+    .where('id', '=', userId)
+    .execute();
+}

@@ -6,6 +6,8 @@ import { loadConfig, type Config } from '../config.ts';
 import { migrate, openDatabase, type DatabaseHandle } from '../db/index.ts';
 import { seedDemo } from '../db/seed/demo.ts';
 import type { App } from '../core/types.ts';
+import { newId } from '../core/ids.ts';
+import { hashPassword } from '../core/password.ts';
 
 export interface DbTarget {
   name: 'sqlite' | 'postgres';
@@ -48,6 +50,8 @@ export interface TestServer {
   app: App;
   database: DatabaseHandle;
   clock: { now: number; advance(ms: number): void };
+  /** Adds a user with no organisation, role or grant (password demo1234) and returns the id. */
+  addBareUser(account: string): Promise<string>;
   /** Signs in through the API and returns the token. */
   login(account: string, password?: string): Promise<string>;
   // Response data differs per route; tests assert on its fields directly.
@@ -105,6 +109,49 @@ export async function createTestServer(
       const body = res.json();
       if (body.code !== 200) throw new Error(`login ${account} failed: ${body.msg}`);
       return body.data.token as string;
+    },
+    async addBareUser(account) {
+      const id = newId();
+      const now = Date.now();
+      await database.db
+        .insertInto('users')
+        .values({
+          id,
+          account,
+          real_name: account,
+          gender: null,
+          head_icon: '',
+          mobile_phone: '',
+          email: '',
+          password_hash: await hashPassword(md5('demo1234')),
+          is_administrator: 0,
+          manager_id: null,
+          organize_id: null,
+          position_id: null,
+          system_id: null,
+          theme: 'blend',
+          language: '',
+          lock_mark: 0,
+          unlock_time: null,
+          login_error_count: 0,
+          last_login_time: null,
+          last_login_ip: null,
+          last_login_place: null,
+          prev_login_time: null,
+          prev_login_ip: null,
+          prev_login_place: null,
+          description: null,
+          version: 0,
+          preferences: '{}',
+          created_at: now,
+          created_by: null,
+          updated_at: null,
+          updated_by: null,
+          enabled: 1,
+          sort_code: 0,
+        })
+        .execute();
+      return id;
     },
     async close() {
       await app.close();

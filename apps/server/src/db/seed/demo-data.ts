@@ -444,7 +444,10 @@ export const USERS: SeedUser[] = [
   },
 ];
 
-export const SYSTEMS = [{ code: 'atrium', name: 'Atrium 协同办公', icon: 'icon-ym icon-ym-systemToggle' }];
+export const SYSTEMS = [
+  { code: 'atrium', name: 'Atrium 协同办公', icon: 'AppstoreOutlined' },
+  { code: 'dev', name: 'Atrium 开发平台', icon: 'CodeOutlined' },
+];
 
 export interface SeedMenu {
   code: string;
@@ -470,10 +473,40 @@ export const MENUS: SeedMenu[] = [
     url: 'home',
     system: 'atrium',
   },
+  {
+    code: 'workbench.screen',
+    name: '运营大屏',
+    type: 6,
+    parent: 'workbench',
+    icon: 'FundProjectionScreenOutlined',
+    url: 'dashboard',
+    linkTarget: '_blank',
+    system: 'atrium',
+  },
+  { code: 'devtools', name: '开发工具', type: 1, parent: null, icon: 'ToolOutlined', system: 'dev' },
+  {
+    code: 'devtools.api',
+    name: '接口文档',
+    type: 7,
+    parent: 'devtools',
+    icon: 'ApiOutlined',
+    url: '/api/docs/',
+    system: 'dev',
+  },
+  {
+    code: 'devtools.api-window',
+    name: '接口文档（新窗口）',
+    type: 7,
+    parent: 'devtools',
+    icon: 'ExportOutlined',
+    url: '/api/docs/',
+    linkTarget: '_blank',
+    system: 'dev',
+  },
 ];
 
 /** Grants by role: [role code, menu codes]. Every role sees its systems through these. */
-export const ROLE_GRANTS: [string, string[]][] = [['employee', ['workbench', 'workbench.home']]];
+export const ROLE_GRANTS: [string, string[]][] = [['employee', ['workbench', 'workbench.home', 'workbench.screen']]];
 
 export const ADMIN = { account: 'admin', name: '系统管理员', password: 'admin123' };
 export const DEMO_PASSWORD = 'demo1234';

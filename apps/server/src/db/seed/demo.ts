@@ -264,6 +264,7 @@ function userRow(
     prev_login_place: null,
     description: null,
     version: 0,
+    preferences: '{}',
     ...audit(now, 0),
   };
 }

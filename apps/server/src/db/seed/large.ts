@@ -65,6 +65,7 @@ export async function seedLarge(db: Db, now = Date.now()): Promise<number> {
           prev_login_place: null,
           description: null,
           version: 0,
+          preferences: '{}',
           created_at: now,
           created_by: null,
           updated_at: null,

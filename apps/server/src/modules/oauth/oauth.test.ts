@@ -108,7 +108,17 @@ describe.each(dbTargets())('sign-in and session on $name', (target) => {
     expect(data.routerList[0]).toMatchObject({ type: 0, fullName: 'Atrium 协同办公' });
     expect(data.routerList[0].children.map((m: { enCode: string }) => m.enCode)).toEqual(['workbench']);
 
-    expect(data.permissionList).toHaveLength(2);
+    expect(data.permissionList.map((p: { moduleName: string }) => p.moduleName)).toEqual([
+      '工作台',
+      '首页',
+      '运营大屏',
+    ]);
+    expect(workbench.children[1]).toMatchObject({
+      fullName: '运营大屏',
+      type: 6,
+      urlAddress: 'dashboard',
+      linkTarget: '_blank',
+    });
     expect(data.permissionList[0]).toEqual({
       modelId: workbench.id,
       moduleName: '工作台',

@@ -5,7 +5,8 @@ import { deleteSession, setSessionLocked } from '../../core/session.ts';
 import { readSettings } from '../../core/settings.ts';
 import type { App, Services } from '../../core/types.ts';
 import { drawCaptcha, issueCaptcha } from './captcha.ts';
-import { accountParams, captchaParams, lockScreenBody, loginBody, loginQuery } from './schema.ts';
+import { accountParams, captchaParams, lockScreenBody, loginBody, loginQuery, ticketBody } from './schema.ts';
+import { issueTicket, ticketLogin } from './ticket.ts';
 import { checkOwnPassword, currentUser, login } from './service.ts';
 
 export async function oauthRoutes(app: App, { db, now, config }: Services) {
@@ -55,8 +56,8 @@ export async function oauthRoutes(app: App, { db, now, config }: Services) {
       config: { access: 'user' },
     },
     async (request) => {
-      const { authority } = signedIn(request);
-      return ok(await currentUser(db, authority, request.language));
+      const { authority, session } = signedIn(request);
+      return ok(await currentUser(db, authority, request.language, session));
     },
   );
 
@@ -82,6 +83,39 @@ export async function oauthRoutes(app: App, { db, now, config }: Services) {
       }
       await setSessionLocked(db, session.id, false);
       return ok(undefined, request.t('unlockSuccess'));
+    },
+  );
+
+  app.put(
+    '/api/oauth/LockScreen',
+    { schema: { tags: ['oauth'], summary: 'Lock the screen of the current session' }, config: { access: 'user' } },
+    async (request) => {
+      await setSessionLocked(db, signedIn(request).session.id, true);
+      return ok();
+    },
+  );
+
+  app.post(
+    '/api/oauth/Ticket',
+    {
+      schema: {
+        tags: ['oauth'],
+        summary: 'One-time ticket (60 s) to open Atrium in a new window without the token in a URL',
+      },
+      config: { access: 'user' },
+    },
+    async (request) => ok({ ticket: await issueTicket(db, signedIn(request).session.userId, now()) }),
+  );
+
+  app.post(
+    '/api/oauth/TicketLogin',
+    {
+      schema: { body: ticketBody, tags: ['oauth'], summary: 'Exchange a one-time ticket for a session' },
+      config: { access: 'public' },
+    },
+    async (request) => {
+      const result = await ticketLogin(db, request.body.ticket, { ip: request.ip, device: 'pc' }, now());
+      return ok(result, request.t('loginSuccess'));
     },
   );
 

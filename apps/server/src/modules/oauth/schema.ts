@@ -33,3 +33,5 @@ export const captchaParams = z.object({
   length: z.coerce.number().int().min(3).max(8),
   timestamp: z.string().min(1).max(64),
 });
+
+export const ticketBody = z.object({ ticket: z.string().trim().min(1).max(200) });

@@ -1,4 +1,11 @@
-import type { CurrentUserResult, LayoutType, MenuItem, PermissionEntry, UserInfo } from '@atrium/shared';
+import type {
+  CurrentUserResult,
+  LayoutType,
+  MenuItem,
+  PermissionEntry,
+  UserInfo,
+  UserPreferences,
+} from '@atrium/shared';
 import type { Db } from '../../db/index.ts';
 import type { MenuTable } from '../../db/schema.ts';
 import { inTransaction } from '../../db/tx.ts';
@@ -164,6 +171,15 @@ export async function checkOwnPassword(db: Db, userId: string, account: string, 
   return verifyPassword(user.password_hash, password);
 }
 
+function parsePreferences(text: string): UserPreferences {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as UserPreferences) : {};
+  } catch {
+    return {};
+  }
+}
+
 function toMenuItem(m: MenuTable): MenuItem {
   return {
     id: m.id,
@@ -196,7 +212,12 @@ export function menuTree(menus: MenuTable[], rootId = '-1'): MenuItem[] {
 const pickItems = (rows: { id: string; full_name: string; en_code: string }[] | undefined) =>
   (rows ?? []).map((r) => ({ id: r.id, fullName: r.full_name, enCode: r.en_code }));
 
-export async function currentUser(db: Db, authority: Authority, language: Language): Promise<CurrentUserResult> {
+export async function currentUser(
+  db: Db,
+  authority: Authority,
+  language: Language,
+  session: { locked: boolean },
+): Promise<CurrentUserResult> {
   const { user } = authority;
   const settings = await readSettings(db);
   const current = authority.systems.find((s) => s.id === user.system_id) ?? authority.systems[0];
@@ -298,6 +319,8 @@ export async function currentUser(db: Db, authority: Authority, language: Langua
     loginIPAddress: user.last_login_ip ?? '',
     theme: (LAYOUTS as string[]).includes(user.theme) ? (user.theme as LayoutType) : 'blend',
     language: user.language,
+    locked: session.locked,
+    preferences: parsePreferences(user.preferences),
   };
   const sysConfigInfo = {
     title: settings.title,

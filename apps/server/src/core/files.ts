@@ -1,0 +1,37 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+export type ImageKind = 'png' | 'jpg' | 'gif' | 'webp';
+
+/** Recognises an image by its first bytes; the file name and the client's content type are not trusted. */
+export function sniffImage(bytes: Buffer): ImageKind | null {
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
+  if (bytes.length >= 6 && /^GIF8[79]a$/.test(bytes.subarray(0, 6).toString('latin1'))) return 'gif';
+  if (
+    bytes.length >= 12 &&
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return 'webp';
+  return null;
+}
+
+export const IMAGE_TYPES: Record<ImageKind, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+/** Where files of one category live; names are always generated, never taken from the client. */
+export function categoryDir(dataDir: string, category: string): string {
+  return path.join(dataDir, 'files', category);
+}
+
+export async function storeFile(dataDir: string, category: string, name: string, bytes: Buffer): Promise<void> {
+  const dir = categoryDir(dataDir, category);
+  await fs.mkdir(dir, { recursive: true });
+  await fs.writeFile(path.join(dir, name), bytes);
+}

@@ -1,0 +1,164 @@
+import { signedIn } from '../../core/access.ts';
+import { notFound } from '../../core/errors.ts';
+import fs from 'node:fs';
+import path from 'node:path';
+import { categoryDir } from '../../core/files.ts';
+import { ok } from '../../core/http.ts';
+import type { App, Services } from '../../core/types.ts';
+import { avatarUrl } from '../file/routes.ts';
+import * as current from './current.ts';
+import {
+  avatarParams,
+  baseInfoBody,
+  idParams,
+  majorBody,
+  modifyPasswordBody,
+  signImgBody,
+  systemLanguageBody,
+  systemLogQuery,
+  systemThemeBody,
+} from './current-schema.ts';
+
+const PREFIX = '/api/permission/Users/Current';
+const tags = ['current user'];
+
+/** Calls every signed-in user may make about themselves (spec 1, section 7). */
+export async function currentUserRoutes(app: App, { db, dialect, config, now }: Services) {
+  const user = { access: 'user' as const };
+
+  app.get(`${PREFIX}/BaseInfo`, { schema: { tags, summary: 'My base information' }, config: user }, async (request) =>
+    ok(await current.baseInfo(db, signedIn(request).authority)),
+  );
+
+  app.put(
+    `${PREFIX}/BaseInfo`,
+    { schema: { body: baseInfoBody, tags, summary: 'Change my base information' }, config: user },
+    async (request) => {
+      await current.updateBaseInfo(db, signedIn(request).session.userId, request.body, now());
+      return ok(undefined, request.t('updateSuccess'));
+    },
+  );
+
+  app.put(
+    `${PREFIX}/Avatar/:name`,
+    { schema: { params: avatarParams, tags, summary: 'Use an uploaded image as my avatar' }, config: user },
+    async (request) => {
+      if (!fs.existsSync(path.join(categoryDir(config.dataDir, 'userAvatar'), request.params.name))) throw notFound();
+      await current.setHeadIcon(db, signedIn(request).session.userId, avatarUrl(request.params.name), now());
+      return ok(undefined, request.t('updateSuccess'));
+    },
+  );
+
+  app.post(
+    `${PREFIX}/Actions/ModifyPassword`,
+    { schema: { body: modifyPasswordBody, tags, summary: 'Change my password (md5 of old and new)' }, config: user },
+    async (request) => {
+      const { session } = signedIn(request);
+      await current.modifyPassword(
+        db,
+        session.userId,
+        session.id,
+        request.body.oldPassword,
+        request.body.password,
+        now(),
+      );
+      return ok(undefined, request.t('updateSuccess'));
+    },
+  );
+
+  app.put(
+    `${PREFIX}/SystemTheme`,
+    { schema: { body: systemThemeBody, tags, summary: 'Save my layout and shell settings' }, config: user },
+    async (request) => {
+      await current.setTheme(db, signedIn(request).session.userId, request.body.theme, request.body.preferences);
+      return ok(undefined, request.t('updateSuccess'));
+    },
+  );
+
+  app.put(
+    `${PREFIX}/SystemLanguage`,
+    { schema: { body: systemLanguageBody, tags, summary: 'Save my language' }, config: user },
+    async (request) => {
+      await current.setLanguage(db, signedIn(request).session.userId, request.body.language);
+      return ok(undefined, request.t('updateSuccess'));
+    },
+  );
+
+  app.get(
+    `${PREFIX}/Subordinate/:id`,
+    { schema: { params: idParams, tags, summary: 'Direct subordinates (0 = mine)' }, config: user },
+    async (request) => ok(await current.subordinates(db, signedIn(request).session.userId, request.params.id)),
+  );
+
+  app.get(
+    `${PREFIX}/Authorize`,
+    { schema: { tags, summary: 'My authorised menus, buttons, columns, forms and data schemes' }, config: user },
+    async (request) => ok(current.authorizeTree(signedIn(request).authority)),
+  );
+
+  app.get(
+    `${PREFIX}/SystemLog`,
+    {
+      schema: { querystring: systemLogQuery, tags, summary: 'My sign-ins (1) or operations (5), paged' },
+      config: user,
+    },
+    async (request) =>
+      ok(await current.systemLog(db, dialect, request.language, signedIn(request).session.userId, request.query)),
+  );
+
+  app.get(
+    `${PREFIX}/getUserOrganizes`,
+    { schema: { tags, summary: 'My organisations' }, config: user },
+    async (request) => ok(await current.userOrganizes(db, signedIn(request).authority)),
+  );
+
+  app.get(`${PREFIX}/getUserPositions`, { schema: { tags, summary: 'My positions' }, config: user }, async (request) =>
+    ok(await current.userPositions(db, signedIn(request).authority)),
+  );
+
+  app.put(
+    `${PREFIX}/major`,
+    { schema: { body: majorBody, tags, summary: 'Switch my major organisation, position or system' }, config: user },
+    async (request) => {
+      await current.switchMajor(db, signedIn(request).authority, request.body.majorType, request.body.majorId, now());
+      return ok(undefined, request.t('switchSuccess'));
+    },
+  );
+
+  app.get(`${PREFIX}/SignImg`, { schema: { tags, summary: 'My signature images' }, config: user }, async (request) =>
+    ok(await current.listSignImgs(db, signedIn(request).session.userId)),
+  );
+
+  app.post(
+    `${PREFIX}/SignImg`,
+    { schema: { body: signImgBody, tags, summary: 'Add a signature image' }, config: user },
+    async (request) => {
+      const id = await current.addSignImg(
+        db,
+        signedIn(request).session.userId,
+        request.body.signImg,
+        request.body.isDefault,
+        now(),
+      );
+      return ok({ id }, request.t('createSuccess'));
+    },
+  );
+
+  app.put(
+    `${PREFIX}/:id/SignImg`,
+    { schema: { params: idParams, tags, summary: 'Make a signature image the default' }, config: user },
+    async (request) => {
+      await current.setDefaultSignImg(db, signedIn(request).session.userId, request.params.id);
+      return ok(undefined, request.t('updateSuccess'));
+    },
+  );
+
+  app.delete(
+    `${PREFIX}/:id/SignImg`,
+    { schema: { params: idParams, tags, summary: 'Delete a signature image' }, config: user },
+    async (request) => {
+      await current.deleteSignImg(db, signedIn(request).session.userId, request.params.id);
+      return ok(undefined, request.t('deleteSuccess'));
+    },
+  );
+}
