@@ -75,6 +75,8 @@ export function userInfo(overrides: Partial<UserInfo> = {}): UserInfo {
     loginIPAddress: '10.0.0.9',
     theme: 'blend',
     language: 'zh-CN',
+    locked: false,
+    preferences: {},
     ...overrides,
   };
 }
