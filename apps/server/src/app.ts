@@ -17,7 +17,8 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import { registerAccessControl } from './core/access.ts';
 import { registerEnvelope, sendNotFound } from './core/http.ts';
-import { newId } from './core/ids.ts';
+import { newRequestId } from './core/ids.ts';
+import { createSettingsCache } from './core/settings.ts';
 import type { App, Services } from './core/types.ts';
 import { oauthRoutes } from './modules/oauth/routes.ts';
 import { createAuthorityService } from './modules/permission/authority.ts';
@@ -47,7 +48,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: true,
     requestIdHeader: 'x-request-id',
-    genReqId: () => newId(),
+    genReqId: newRequestId,
     bodyLimit: 10 * 1024 * 1024,
     rewriteUrl: (req) => {
       const url = req.url ?? '/';
@@ -68,6 +69,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     db: database.db,
     dialect: database.dialect,
     authority: createAuthorityService(database.db),
+    settings: createSettingsCache(database.db),
     now: options.now ?? Date.now,
   };
 

@@ -31,3 +31,12 @@ export function newId(now: number = Date.now()): string {
   }
   return time + random.map((d) => ALPHABET[d]).join('');
 }
+
+const bootId = newId().slice(-8);
+let requestCounter = 0;
+
+/** Request ids only need to be unique in this process's logs: a boot prefix and a counter are enough. */
+export function newRequestId(): string {
+  requestCounter = (requestCounter + 1) % Number.MAX_SAFE_INTEGER;
+  return `${bootId}-${requestCounter.toString(36)}`;
+}

@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.ts';
 import type { Tx } from '../db/tx.ts';
+import { bumpRevision } from './revisions.ts';
 
 /**
  * System settings kept in sys_config, read on use so that a change made on any instance takes
@@ -49,4 +50,22 @@ export async function writeSettings(db: Db | Tx, values: Partial<Settings>, now 
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(value), updated_at: now }))
       .execute();
   }
+  await bumpRevision(db, 'settings');
 }
+
+/** The settings as of a settings revision: read once per change instead of once per request. */
+export function createSettingsCache(db: Db) {
+  let cached: { revision: number; settings: Promise<Settings> } | undefined;
+  return {
+    get(revision: number): Promise<Settings> {
+      if (cached?.revision !== revision) {
+        const settings = readSettings(db);
+        cached = { revision, settings };
+        settings.catch(() => (cached = undefined));
+      }
+      return cached.settings;
+    },
+  };
+}
+
+export type SettingsCache = ReturnType<typeof createSettingsCache>;

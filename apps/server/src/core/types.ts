@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { Db, Dialect } from '../db/index.ts';
 import type { AuthorityService } from '../modules/permission/authority.ts';
+import type { SettingsCache } from './settings.ts';
 
 /** The Fastify instance every module registers on, with zod schemas typing requests. */
 export type App = FastifyInstance<
@@ -25,5 +26,6 @@ export interface Services {
   db: Db;
   dialect: Dialect;
   authority: AuthorityService;
+  settings: SettingsCache;
   now: () => number;
 }

@@ -9,7 +9,7 @@ import { accountParams, captchaParams, lockScreenBody, loginBody, loginQuery, ti
 import { issueTicket, ticketLogin } from './ticket.ts';
 import { checkOwnPassword, currentUser, login } from './service.ts';
 
-export async function oauthRoutes(app: App, { db, now, config }: Services) {
+export async function oauthRoutes(app: App, { db, now, config, settings }: Services) {
   app.post(
     '/api/oauth/Login',
     {
@@ -57,7 +57,7 @@ export async function oauthRoutes(app: App, { db, now, config }: Services) {
     },
     async (request) => {
       const { authority, session } = signedIn(request);
-      return ok(await currentUser(db, authority, request.language, session));
+      return ok(await currentUser(settings, authority, request.language, session));
     },
   );
 
@@ -126,10 +126,10 @@ export async function oauthRoutes(app: App, { db, now, config }: Services) {
       config: { access: 'public' },
     },
     async () => {
-      const settings = await readSettings(db);
+      const current = await readSettings(db);
       return ok({
-        enableVerificationCode: settings.enableVerificationCode === 1,
-        verificationCodeNumber: settings.verificationCodeNumber,
+        enableVerificationCode: current.enableVerificationCode === 1,
+        verificationCodeNumber: current.verificationCodeNumber,
       });
     },
   );

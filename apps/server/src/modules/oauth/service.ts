@@ -17,7 +17,7 @@ import { translate } from '../../core/messages.ts';
 import { verifyPassword } from '../../core/password.ts';
 import { placeOf } from '../../core/place.ts';
 import { createSession, endOtherSessions } from '../../core/session.ts';
-import { readSettings } from '../../core/settings.ts';
+import { readSettings, type SettingsCache } from '../../core/settings.ts';
 import type { Authority } from '../permission/authority.ts';
 import { consumeCaptcha } from './captcha.ts';
 
@@ -212,17 +212,23 @@ export function menuTree(menus: MenuTable[], rootId = '-1'): MenuItem[] {
 const pickItems = (rows: { id: string; full_name: string; en_code: string }[] | undefined) =>
   (rows ?? []).map((r) => ({ id: r.id, fullName: r.full_name, enCode: r.en_code }));
 
-export async function currentUser(
-  db: Db,
-  authority: Authority,
-  language: Language,
-  session: { locked: boolean },
-): Promise<CurrentUserResult> {
-  const { user } = authority;
-  const settings = await readSettings(db);
-  const current = authority.systems.find((s) => s.id === user.system_id) ?? authority.systems[0];
+interface MenuViews {
+  menuList: MenuItem[];
+  routerList: MenuItem[];
+  permissionList: PermissionEntry[];
+}
 
-  const menuList = current ? menuTree(authority.menus.filter((m) => m.system_id === current.id)) : [];
+// The trees depend only on the cached authority (same menus array while nothing changed) and the
+// current system, so they are built once per change rather than once per request.
+const menuViewCache = new WeakMap<MenuTable[], Map<string, MenuViews>>();
+
+function menuViews(authority: Authority, currentSystemId: string | undefined): MenuViews {
+  let perSystem = menuViewCache.get(authority.menus);
+  if (!perSystem) menuViewCache.set(authority.menus, (perSystem = new Map()));
+  const key = currentSystemId ?? '';
+  const hit = perSystem.get(key);
+  if (hit) return hit;
+  const menuList = currentSystemId ? menuTree(authority.menus.filter((m) => m.system_id === currentSystemId)) : [];
   const routerList: MenuItem[] = authority.systems.map((s) => {
     const children = menuTree(authority.menus.filter((m) => m.system_id === s.id));
     return {
@@ -251,34 +257,30 @@ export async function currentUser(
       resource: pickItems(authority.resources.get(m.id)),
     };
   });
+  const views = { menuList, routerList, permissionList };
+  perSystem.set(key, views);
+  return views;
+}
 
-  const orgIds = [user.organize_id, ...authority.organizeIds].filter((x): x is string => !!x);
-  const [organizes, positions, roles] = await Promise.all([
-    orgIds.length
-      ? db
-          .selectFrom('organize')
-          .select(['id', 'full_name', 'category', 'organize_id_tree'])
-          .where('id', 'in', orgIds)
-          .execute()
-      : [],
-    authority.positionIds.length
-      ? db.selectFrom('position').select(['id', 'full_name']).where('id', 'in', authority.positionIds).execute()
-      : [],
-    authority.roleIds.length
-      ? db
-          .selectFrom('role')
-          .select(['id', 'full_name'])
-          .where('id', 'in', authority.roleIds)
-          .orderBy('sort_code')
-          .execute()
-      : [],
-  ]);
-  const department = organizes.find((o) => o.id === user.organize_id);
-  const companyId = department?.organize_id_tree.split(',')[0];
-  const company = companyId
-    ? await db.selectFrom('organize').select(['id', 'full_name']).where('id', '=', companyId).executeTakeFirst()
-    : undefined;
-  const majorPosition = positions.find((p) => p.id === user.position_id) ?? positions[0];
+export async function currentUser(
+  settingsCache: SettingsCache,
+  authority: Authority,
+  language: Language,
+  session: { locked: boolean },
+): Promise<CurrentUserResult> {
+  const { user } = authority;
+  const settings = await settingsCache.get(authority.revisions.settings);
+  const current = authority.systems.find((s) => s.id === user.system_id) ?? authority.systems[0];
+
+  const { menuList, routerList, permissionList } = menuViews(authority, current?.id);
+
+  const { names } = authority;
+  const department = user.organize_id ? names.organizes.get(user.organize_id) : undefined;
+  const companyId = department?.tree.split(',')[0];
+  const company = companyId ? names.organizes.get(companyId) : undefined;
+  const majorPositionId =
+    user.position_id && names.positions.has(user.position_id) ? user.position_id : authority.positionIds[0];
+  const roles = names.roles;
   const placeName = (key: string | null) =>
     key ? translate(language, key === 'local' ? 'placeLocal' : key === 'lan' ? 'placeLan' : 'placeUnknown') : '';
 
@@ -288,15 +290,15 @@ export async function currentUser(
     userName: user.real_name,
     headIcon: user.head_icon,
     gender: user.gender,
-    organizeId: company?.id ?? department?.id ?? '',
-    organizeName: company?.full_name ?? department?.full_name ?? '',
-    departmentId: department?.id ?? '',
-    departmentName: department?.full_name ?? '',
-    positionId: majorPosition?.id ?? '',
-    positionName: majorPosition?.full_name ?? '',
-    positionIds: positions.map((p) => ({ id: p.id, name: p.full_name })),
+    organizeId: companyId ?? '',
+    organizeName: company?.fullName ?? '',
+    departmentId: department ? user.organize_id! : '',
+    departmentName: department?.fullName ?? '',
+    positionId: majorPositionId ?? '',
+    positionName: majorPositionId ? (names.positions.get(majorPositionId) ?? '') : '',
+    positionIds: authority.positionIds.map((id) => ({ id, name: names.positions.get(id) ?? '' })),
     roleIds: roles.map((r) => r.id),
-    roleName: roles.map((r) => r.full_name).join(','),
+    roleName: roles.map((r) => r.fullName).join(','),
     groupIds: authority.groupIds,
     managerId: user.manager_id,
     mobilePhone: user.mobile_phone,

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/index.ts';
 import type { AppSystemTable, MenuElementTable, MenuResourceTable, MenuTable, UsersTable } from '../../db/schema.ts';
 import type { Tx } from '../../db/tx.ts';
+import { bumpRevision, readRevisions, type Revisions } from '../../core/revisions.ts';
 
 /** What one user may see and do: the union of the grants to the user and to each of the user's
  * roles, positions and organisations. Administrators hold everything. */
@@ -16,32 +17,23 @@ export interface Authority {
   resources: Map<string, MenuResourceTable[]>;
   /** `menuEnCode` and `menuEnCode:elementEnCode` for quick route checks. */
   codes: Set<string>;
+  /** Names of the user's organisations (with the company path), positions and roles. */
+  names: {
+    organizes: Map<string, { fullName: string; tree: string }>;
+    positions: Map<string, string>;
+    roles: { id: string; fullName: string }[];
+  };
+  /** The revisions this authority was checked against, for caches that hang off it. */
+  revisions: Revisions;
 }
 
-const REVISION = 'authority';
-
-/** Called in the same transaction as any change to grants, menus, roles or memberships. */
-export async function bumpAuthorityRevision(trx: Tx): Promise<void> {
-  const updated = await trx
-    .updateTable('revision')
-    .set((eb) => ({ value: eb('value', '+', 1) }))
-    .where('name', '=', REVISION)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) {
-    await trx
-      .insertInto('revision')
-      .values({ name: REVISION, value: 1 })
-      .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ value: eb('revision.value', '+', 1) })))
-      .execute();
-  }
+/** Called in the same transaction as any change to grants, menus, roles, memberships or the
+ * names of organisations, positions and roles. */
+export function bumpAuthorityRevision(trx: Tx): Promise<void> {
+  return bumpRevision(trx, 'authority');
 }
 
-async function readRevision(db: Db): Promise<number> {
-  const row = await db.selectFrom('revision').select('value').where('name', '=', REVISION).executeTakeFirst();
-  return row?.value ?? 0;
-}
-
-async function computeAuthority(db: Db, user: UsersTable): Promise<Authority> {
+async function computeAuthority(db: Db, user: UsersTable, revisions: Revisions): Promise<Authority> {
   const relations = await db
     .selectFrom('user_relation')
     .select(['object_type', 'object_id'])
@@ -131,12 +123,60 @@ async function computeAuthority(db: Db, user: UsersTable): Promise<Authority> {
       resources.set(r.menu_id, list);
     }
   }
-  return { user, roleIds, positionIds, organizeIds, groupIds, systems, menus, elements, resources, codes };
+  return {
+    user,
+    roleIds,
+    positionIds,
+    organizeIds,
+    groupIds,
+    systems,
+    menus,
+    elements,
+    resources,
+    codes,
+    names: await loadNames(
+      db,
+      [...new Set([...(user.organize_id ? [user.organize_id] : []), ...organizeIds])],
+      positionIds,
+      roleIds,
+    ),
+    revisions,
+  };
+}
+
+async function loadNames(
+  db: Db,
+  organizeIds: string[],
+  positionIds: string[],
+  roleIds: string[],
+): Promise<Authority['names']> {
+  const direct = organizeIds.length
+    ? await db.selectFrom('organize').select(['id', 'organize_id_tree']).where('id', 'in', organizeIds).execute()
+    : [];
+  // Every organisation on the paths up from the user's own, so company names need no further query.
+  const pathIds = [...new Set(direct.flatMap((o) => o.organize_id_tree.split(',')))];
+  const [organizes, positions, roles] = await Promise.all([
+    pathIds.length
+      ? db.selectFrom('organize').select(['id', 'full_name', 'organize_id_tree']).where('id', 'in', pathIds).execute()
+      : [],
+    positionIds.length
+      ? db.selectFrom('position').select(['id', 'full_name']).where('id', 'in', positionIds).execute()
+      : [],
+    roleIds.length
+      ? db.selectFrom('role').select(['id', 'full_name']).where('id', 'in', roleIds).orderBy('sort_code').execute()
+      : [],
+  ]);
+  return {
+    organizes: new Map(organizes.map((o) => [o.id, { fullName: o.full_name, tree: o.organize_id_tree }])),
+    positions: new Map(positions.map((p) => [p.id, p.full_name])),
+    roles: roles.map((r) => ({ id: r.id, fullName: r.full_name })),
+  };
 }
 
 interface CacheEntry {
   revision: number;
   userVersion: number;
+  majorOrganize: string | null;
   authority: Authority;
 }
 
@@ -148,18 +188,28 @@ export function createAuthorityService(db: Db, maxEntries = 2000) {
   const cache = new Map<string, CacheEntry>();
   return {
     async load(userId: string): Promise<Authority | undefined> {
-      const [revision, user] = await Promise.all([
-        readRevision(db),
+      const [revisions, user] = await Promise.all([
+        readRevisions(db),
         db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst(),
       ]);
       if (!user) return undefined;
       const hit = cache.get(userId);
-      if (hit && hit.revision === revision && hit.userVersion === user.version) {
-        return { ...hit.authority, user };
+      if (
+        hit &&
+        hit.revision === revisions.authority &&
+        hit.userVersion === user.version &&
+        hit.majorOrganize === user.organize_id
+      ) {
+        return { ...hit.authority, user, revisions };
       }
-      const authority = await computeAuthority(db, user);
+      const authority = await computeAuthority(db, user, revisions);
       if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
-      cache.set(userId, { revision, userVersion: user.version, authority });
+      cache.set(userId, {
+        revision: revisions.authority,
+        userVersion: user.version,
+        majorOrganize: user.organize_id,
+        authority,
+      });
       return authority;
     },
     /** True when the user holds `menuEnCode` or `menuEnCode:elementEnCode`. */
