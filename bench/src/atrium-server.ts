@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '@atrium/server/app';
+import { loadConfig } from '@atrium/server/config';
+import { migrate, openDatabase } from '@atrium/server/db';
+import { seedDemo } from '@atrium/server/seed';
+
+/**
+ * Login attempts allowed per address and account; the real limit (20 a minute) would turn the
+ * Login scenario into a measurement of 429 answers.
+ */
+export const BENCH_LOGIN_RATE_MAX = 1_000_000;
+
+/** The real Atrium app on a fresh, seeded SQLite file (a file, as in production, not :memory:). */
+export async function buildAtriumServer() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-'));
+  const database = openDatabase({ file: path.join(dir, 'atrium.db') });
+  await migrate(database.db);
+  await seedDemo(database.db);
+  const config = {
+    ...loadConfig({}),
+    dataDir: dir,
+    // The API is what is measured; whether the web app happens to be built must not matter.
+    webDist: path.join(dir, 'no-web'),
+    logLevel: 'silent',
+    loginRateMax: BENCH_LOGIN_RATE_MAX,
+  };
+  const app = await buildApp({ config, database, logger: false });
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

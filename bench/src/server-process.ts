@@ -1,0 +1,51 @@
+/**
+ * Entry of a child process that serves one server under test, so the load generator in the parent
+ * does not share an event loop with it. Sends {port} once listening, answers CPU-time requests, and
+ * closes cleanly on 'stop' (so that --cpu-prof can write its profile).
+ */
+import type { FastifyInstance } from 'fastify';
+import { buildAtriumServer } from './atrium-server.ts';
+import { buildBaselineServer } from './baseline-server.ts';
+import type { ServerKind } from './scenario.ts';
+import type { ParentMessage, ServerMessage } from './server-protocol.ts';
+
+const builders: Record<ServerKind, () => Promise<{ app: FastifyInstance; close(): Promise<void> }>> = {
+  baseline: buildBaselineServer,
+  atrium: buildAtriumServer,
+};
+
+/** Resolves once the message is handed to the channel, so an exit right after cannot drop it. */
+function send(message: ServerMessage): Promise<void> {
+  return new Promise((resolve) => (process.send ? process.send(message, () => resolve()) : resolve()));
+}
+
+const kind = process.argv[2] as ServerKind;
+try {
+  const build = builders[kind];
+  if (!build) throw new Error(`unknown server kind "${kind}"`);
+  const server = await build();
+  await server.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = server.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server has no TCP address');
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await server.close();
+    process.exit(0);
+  };
+  process.on('message', (message: ParentMessage) => {
+    if (message.type === 'stop') void stop();
+    if (message.type === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      void send({ type: 'cpu', micros: user + system });
+    }
+  });
+  // A parent that dies must not leave servers behind.
+  process.on('disconnect', () => void stop());
+  await send({ type: 'ready', port: address.port });
+} catch (err) {
+  await send({ type: 'failed', error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+  process.exit(1);
+}

@@ -1,0 +1,59 @@
+import type { Check, ScenarioResult, Target } from './scenario.ts';
+import type { Measurement } from './measure.ts';
+
+const mark = (pass: boolean) => (pass ? '✓' : '✗');
+
+function figures(results: ReadonlyMap<string, ScenarioResult>, name: string): Measurement | undefined {
+  const result = results.get(name);
+  return result && !result.failure ? result.measurement : undefined;
+}
+
+/** Figures of the baseline scenario, when it ran without failure. */
+export function baselineOf(results: Iterable<ScenarioResult>): Measurement | undefined {
+  for (const result of results) if (result.scenario.baseline && !result.failure) return result.measurement;
+  return undefined;
+}
+
+/** A failed or skipped scenario misses every target that needs it. */
+function missing(results: ReadonlyMap<string, ScenarioResult>, text: string, who: string): Check {
+  const why = results.has(who) || who === 'baseline' ? 'failed' : 'not run';
+  return { text: `${text}: no figures (${who} ${why}) ✗`, pass: false };
+}
+
+/** The scenario's requests/s is at least `min` times the baseline's. */
+export function rpsRatioAtLeast(name: string, min: number): Target {
+  return (results) => {
+    const m = figures(results, name);
+    const base = baselineOf(results.values());
+    const text = `${name} req/s ratio`;
+    if (!m) return missing(results, text, name);
+    if (!base) return missing(results, text, 'baseline');
+    const ratio = m.rps / base.rps;
+    const pass = ratio >= min;
+    return { text: `${text} ${ratio.toFixed(2)} >= ${min.toFixed(2)} ${mark(pass)}`, pass };
+  };
+}
+
+/** The scenario's p99 latency is below `maxMs`. */
+export function p99Below(name: string, maxMs: number): Target {
+  return (results) => {
+    const m = figures(results, name);
+    if (!m) return missing(results, `${name} p99`, name);
+    const pass = m.p99 < maxMs;
+    return { text: `${name} p99 ${m.p99.toFixed(1)} ms < ${maxMs} ms ${mark(pass)}`, pass };
+  };
+}
+
+/** The scenario's p50 latency is at most `maxFactor` times the reference scenario's. */
+export function p50WithinFactor(name: string, reference: string, label: string, maxFactor: number): Target {
+  return (results) => {
+    const m = figures(results, name);
+    const ref = figures(results, reference);
+    const text = `${name} p50 latency`;
+    if (!m) return missing(results, text, name);
+    if (!ref) return missing(results, text, reference);
+    const factor = m.p50 / ref.p50;
+    const pass = factor <= maxFactor;
+    return { text: `${text} ${factor.toFixed(2)}x of ${label} <= ${maxFactor}x ${mark(pass)}`, pass };
+  };
+}
