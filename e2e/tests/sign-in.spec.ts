@@ -12,14 +12,15 @@ test.describe('sign-in journey', () => {
     await signIn(page, 'admin', 'admin123');
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByTestId('home-page')).toBeVisible();
-    const menu = page.getByTestId('side-menu');
-    await expect(menu).toContainText('工作台');
-    await expect(menu).toContainText('首页');
+    // Sign-in chooses the blend layout: groups on top, the chosen group's pages at the side.
+    await expect(page.getByTestId('layout-blend')).toBeVisible();
+    await expect(page.getByTestId('top-menu')).toContainText('工作台');
+    await expect(page.getByTestId('side-menu')).toContainText('首页');
 
     await page.reload();
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByTestId('home-page')).toBeVisible();
-    await expect(page.getByTestId('side-menu')).toContainText('工作台');
+    await expect(page.getByTestId('side-menu')).toContainText('首页');
 
     await page.getByTestId('user-dropdown').click();
     await page.getByTestId('logout-item').click();
@@ -71,5 +72,47 @@ test.describe('sign-in journey', () => {
     await signIn(page, 'youjia', 'demo1234');
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByTestId('home-page')).toBeVisible();
+  });
+
+  test('S1-7-02 S1-7-03 S1-7-05 S1-3-21 S1-3-22 calls carry origin, token and timestamp; storage is prefixed and typed', async ({
+    page,
+  }) => {
+    const calls: { url: URL; method: string; headers: Record<string, string>; body: string | null }[] = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.pathname.startsWith('/prod/api/'))
+        calls.push({ url, method: req.method(), headers: req.headers(), body: req.postData() });
+    });
+    await page.goto('/login');
+    await signIn(page, 'finance', 'demo1234');
+    await expect(page.getByTestId('home-page')).toBeVisible();
+
+    const login = calls.find((c) => c.url.pathname === '/prod/api/oauth/Login')!;
+    expect(login.method).toBe('POST');
+    expect(login.headers['content-type']).toContain('application/x-www-form-urlencoded');
+    const form = new URLSearchParams(login.body ?? '');
+    expect(form.get('account')).toBe('finance');
+    expect(form.get('password')).toMatch(/^[0-9a-f]{32}$/);
+    expect(form.get('grant_type')).toBe('password');
+    expect(login.url.searchParams.get('scope')).toBe('all');
+
+    const current = calls.find((c) => c.url.pathname === '/prod/api/oauth/CurrentUser')!;
+    expect(current.headers['jnpf-origin']).toBe('pc');
+    expect(current.headers['authorization']).toMatch(/^Bearer /);
+    for (const call of calls) {
+      expect(call.url.searchParams.get('n'), call.url.pathname).toMatch(/^\d{10}$/);
+      expect(Math.abs(Number(call.url.searchParams.get('n')) - Date.now() / 1000)).toBeLessThan(120);
+    }
+    const getConfig = calls.find((c) => c.url.pathname.startsWith('/prod/api/oauth/getConfig/'));
+    if (getConfig) expect(getConfig.method).toBe('GET');
+
+    const stored = await page.evaluate(() => ({
+      session: Object.fromEntries(Object.keys(sessionStorage).map((k) => [k, sessionStorage.getItem(k)])),
+      local: Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)])),
+    }));
+    expect(stored.session['ATRIUM__TOKEN']).toBe(`${JSON.stringify(current.headers['authorization'])}__string`);
+    for (const key of [...Object.keys(stored.session), ...Object.keys(stored.local)]) expect(key).toMatch(/^ATRIUM__/);
+    for (const value of [...Object.values(stored.session), ...Object.values(stored.local)])
+      expect(value).toMatch(/__(string|number|boolean|object)$/);
   });
 });

@@ -2,7 +2,7 @@ import 'nprogress/nprogress.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { createQueryClient, AppProviders } from './app/providers.tsx';
+import { AppProviders } from './app/providers.tsx';
 import './app/global.css';
 import { applyLanguage } from './locales/apply.ts';
 import { createAppRouter } from './router/index.tsx';
@@ -11,11 +11,10 @@ import { useSettingsStore } from './stores/settings.ts';
 applyLanguage(useSettingsStore.getState().language);
 
 const router = createAppRouter();
-const queryClient = createQueryClient();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <AppProviders queryClient={queryClient}>
+    <AppProviders>
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>,

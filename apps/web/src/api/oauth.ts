@@ -44,3 +44,23 @@ export function getCurrentUser() {
 export function logout() {
   return request<void>({ url: '/api/oauth/Logout' });
 }
+
+/** Locks the session's screen; the server mirrors it so every tab and a reload see it. */
+export function lockScreen() {
+  return request<void>({ url: '/api/oauth/LockScreen', method: 'PUT' });
+}
+
+/** Unlocks with the account's password (md5 hex); a wrong one answers 400 with the server's text. */
+export function unlockScreen(account: string, password: string) {
+  return request<void>({ url: '/api/oauth/LockScreen', method: 'POST', data: { account, password } });
+}
+
+/** A one-time ticket (60 s) for opening Atrium in a new window without putting the token in a URL. */
+export function createTicket() {
+  return request<{ ticket: string }>({ url: '/api/oauth/Ticket', method: 'POST' });
+}
+
+/** Exchanges a ticket for a session of its own (public call). */
+export function ticketLogin(ticket: string) {
+  return request<LoginResult>({ url: '/api/oauth/TicketLogin', method: 'POST', data: { ticket } });
+}

@@ -227,7 +227,7 @@ describe('login call', () => {
     await useSessionStore.getState().login({ account: 'admin', password: 'x' });
     expect(useSessionStore.getState().token).toBe('Bearer t');
     expect(sessionStorage.getItem('ATRIUM__TOKEN')).toBe('"Bearer t"__string');
-    expect(localStorage.getItem('ATRIUM__LAYOUTSETTINGS')).toBe('{"version":1,"layoutType":"blend"}__object');
+    expect(localStorage.getItem('ATRIUM__LAYOUTSETTINGS')).toMatch(/^\{"version":2,"layoutType":"blend",.*\}__object$/);
   });
 
   it('rejects with the whole response on failure', async () => {

@@ -1,10 +1,25 @@
-import type { ThemeConfig } from 'antd';
-import type { Size } from '../stores/settings.ts';
+import { theme as antdTheme, type ThemeConfig } from 'antd';
+import type { Size, ThemeColor } from '../stores/settings.ts';
 
 /** Default primary colour of spec 1 section 3. */
 export const PRIMARY_COLOR = '#409EFF';
 
-/** Menu colours of spec 1 section 9. */
+/**
+ * Hexes of the eight theme colours of spec 1 section 9. Each keeps white text readable on a primary
+ * button (yellow is an amber for that reason).
+ */
+export const THEME_COLOR_HEX: Record<ThemeColor, string> = {
+  blue: PRIMARY_COLOR,
+  purple: '#7B5CE6',
+  azure: '#1AA8D8',
+  ocean: '#1D5FAF',
+  green: '#1EA672',
+  yellow: '#D99A16',
+  orange: '#EE7A2F',
+  red: '#E0474C',
+};
+
+/** Menu colours of spec 1 section 9 (the dark side menu). */
 export const MENU_COLORS = {
   background: '#001529',
   subMenu: '#000c17',
@@ -12,19 +27,51 @@ export const MENU_COLORS = {
   hover: '#1890ff',
 } as const;
 
-export const theme: ThemeConfig = {
-  token: { colorPrimary: PRIMARY_COLOR },
-  components: {
-    Menu: {
-      darkItemBg: MENU_COLORS.background,
-      darkPopupBg: MENU_COLORS.background,
-      darkSubMenuItemBg: MENU_COLORS.subMenu,
-      darkItemSelectedBg: MENU_COLORS.active,
-      darkItemHoverColor: MENU_COLORS.hover,
+/** Page background behind the content, light and dark; index.html paints the same before React starts. */
+export const PAGE_BACKGROUND = { light: '#f0f2f5', dark: '#0d0d0d' } as const;
+
+export interface ThemeChoice {
+  themeColor: ThemeColor;
+  darkMode: boolean;
+  size?: Size;
+}
+
+/**
+ * The antd theme for the user's choices. Colours are tokens of ConfigProvider, so changing one
+ * regenerates every derived colour at runtime (spec 1 section 4) without any extra stylesheet.
+ */
+export function buildTheme({ themeColor, darkMode, size }: ThemeChoice): ThemeConfig {
+  const primary = THEME_COLOR_HEX[themeColor] ?? PRIMARY_COLOR;
+  // antd has three sizes; 'mini' is 'small' with a smaller font and controls.
+  const mini = size === 'mini' ? { fontSize: 12, controlHeightSM: 20 } : {};
+  return {
+    algorithm: darkMode ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+    token: { colorPrimary: primary, colorInfo: primary, colorLink: primary, ...mini },
+    components: {
+      Menu: {
+        darkItemBg: MENU_COLORS.background,
+        darkPopupBg: MENU_COLORS.background,
+        darkSubMenuItemBg: MENU_COLORS.subMenu,
+        // The spec's active colour is the default primary; other theme colours take its place.
+        darkItemSelectedBg: themeColor === 'blue' ? MENU_COLORS.active : primary,
+        darkItemHoverColor: themeColor === 'blue' ? MENU_COLORS.hover : primary,
+        darkItemHoverBg: 'rgba(255, 255, 255, 0.06)',
+        darkItemColor: 'rgba(255, 255, 255, 0.72)',
+      },
+      Layout: {
+        siderBg: MENU_COLORS.background,
+        triggerBg: MENU_COLORS.subMenu,
+        headerBg: darkMode ? '#141414' : '#ffffff',
+        bodyBg: darkMode ? PAGE_BACKGROUND.dark : PAGE_BACKGROUND.light,
+        headerPadding: '0 12px',
+        headerHeight: 50,
+      },
     },
-    Layout: { siderBg: MENU_COLORS.background, triggerBg: MENU_COLORS.subMenu },
-  },
-};
+  };
+}
+
+/** The default theme (tests and the first render before settings are read). */
+export const theme: ThemeConfig = buildTheme({ themeColor: 'blue', darkMode: false });
 
 /** The spec's four sizes on antd's three. */
 export const ANTD_SIZE: Record<Size, 'large' | 'middle' | 'small'> = {

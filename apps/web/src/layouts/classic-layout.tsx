@@ -1,30 +1,26 @@
-import { Layout } from 'antd';
-import { Suspense } from 'react';
-import { Outlet } from 'react-router';
-import { RouteLoading } from '../router/root-route.tsx';
+import { useSessionStore } from '../stores/session.ts';
 import { useSettingsStore } from '../stores/settings.ts';
+import { AppMain } from './app-main.tsx';
 import styles from './layout.module.css';
-import { Navbar } from './navbar.tsx';
+import { MobileMask } from './mobile-mask.tsx';
+import { Breadcrumbs, Navbar } from './navbar.tsx';
 import { Sidebar } from './sidebar.tsx';
 
-/** Classic layout: dark side navigation, top bar, page. */
+/** Classic layout: side navigation with the logo, top bar with the breadcrumb. */
 export function ClassicLayout() {
+  const menuList = useSessionStore((s) => s.menuList);
   const mobile = useSettingsStore((s) => s.device === 'mobile');
   const opened = useSettingsStore((s) => s.sidebarOpened);
-  const setSidebarOpened = useSettingsStore((s) => s.setSidebarOpened);
-
   return (
-    <Layout className={styles.shell}>
-      <Sidebar />
-      {mobile && opened && <div className={styles.mask} aria-hidden onClick={() => setSidebarOpened(false)} />}
-      <Layout className={styles.main}>
-        <Navbar />
-        <Layout.Content className={styles.content}>
-          <Suspense fallback={<RouteLoading />}>
-            <Outlet />
-          </Suspense>
-        </Layout.Content>
-      </Layout>
-    </Layout>
+    <div className={styles.shell} data-testid="layout-classic">
+      <Sidebar menuList={menuList} />
+      <MobileMask />
+      <div className={styles.main}>
+        <Navbar hamburger>
+          <Breadcrumbs sideCollapsed={!opened || mobile} />
+        </Navbar>
+        <AppMain />
+      </div>
+    </div>
   );
 }

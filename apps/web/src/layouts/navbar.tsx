@@ -1,20 +1,16 @@
-import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Avatar, Breadcrumb, Button, Dropdown, Layout } from 'antd';
-import { useMemo } from 'react';
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Breadcrumb, Button, theme } from 'antd';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useMatches, useNavigate } from 'react-router';
-import { apiUrl } from '../api/request.ts';
+import { useLocation, useMatches } from 'react-router';
 import { findMenuTrail } from '../router/menu-routes.ts';
 import { isRouteHandle } from '../router/route-handle.ts';
 import { useSessionStore } from '../stores/session.ts';
 import { useSettingsStore } from '../stores/settings.ts';
 import styles from './layout.module.css';
-
-/** Avatar paths come relative to the API (/api/file/...); full URLs and data URLs stay as they are. */
-function avatarSrc(headIcon: string | undefined): string | undefined {
-  if (!headIcon) return undefined;
-  return headIcon.startsWith('/api/') ? apiUrl(headIcon) : headIcon;
-}
+import { Logo } from './logo.tsx';
+import { NavbarActions } from './navbar-actions.tsx';
+import { NoPermission } from './no-permission.tsx';
 
 function useBreadcrumb(): string[] {
   const { t } = useTranslation();
@@ -31,61 +27,52 @@ function useBreadcrumb(): string[] {
   return [];
 }
 
-export function Navbar() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { modal } = App.useApp();
-  const userInfo = useSessionStore((s) => s.userInfo);
-  const logout = useSessionStore((s) => s.logout);
-  const opened = useSettingsStore((s) => s.sidebarOpened);
-  const toggleSidebar = useSettingsStore((s) => s.toggleSidebar);
+/**
+ * The breadcrumb of the side-menu layouts. Without any menu, and with the side bar too narrow to say
+ * so (collapsed, slim), the insufficient-permission notice takes its place.
+ */
+export function Breadcrumbs({ sideCollapsed }: { sideCollapsed: boolean }) {
   const crumbs = useBreadcrumb();
+  const noMenus = useSessionStore((s) => !s.menuList.some((item) => !item.hidden));
+  if (noMenus && sideCollapsed) return <NoPermission dark={false} />;
+  return <Breadcrumb className={styles.breadcrumb} items={crumbs.map((title, i) => ({ key: `${i}`, title }))} />;
+}
 
-  function confirmLogout() {
-    void modal.confirm({
-      title: t('layout.logoutTitle'),
-      content: t('layout.logoutConfirm'),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        await logout();
-        navigate('/login', { replace: true });
-      },
-    });
-  }
+interface Props {
+  /** Hamburger that opens and closes the side bar. */
+  hamburger: boolean;
+  /** Logo at the start (layouts without a side bar logo). */
+  logo?: boolean;
+  /** The middle: breadcrumb or top menu. */
+  children?: ReactNode;
+}
+
+/** The top bar shared by the four layouts. */
+export function Navbar({ hamburger, logo = false, children }: Props) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const opened = useSettingsStore((s) => s.sidebarOpened);
+  const mobile = useSettingsStore((s) => s.device === 'mobile');
+  const toggleSidebar = useSettingsStore((s) => s.toggleSidebar);
 
   return (
-    <Layout.Header className={styles.header}>
-      <Button
-        type="text"
-        aria-label={t('layout.toggleSidebar')}
-        data-testid="sidebar-toggle"
-        icon={opened ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
-        onClick={toggleSidebar}
-      />
-      <Breadcrumb className={styles.breadcrumb} items={crumbs.map((title, i) => ({ key: `${i}`, title }))} />
-      <div className={styles.headerRight}>
-        <Dropdown
-          trigger={['click']}
-          menu={{
-            items: [
-              {
-                key: 'logout',
-                icon: <LogoutOutlined />,
-                label: <span data-testid="logout-item">{t('layout.logout')}</span>,
-              },
-            ],
-            onClick: ({ key }) => {
-              if (key === 'logout') confirmLogout();
-            },
-          }}
-        >
-          <span data-testid="user-dropdown" className={styles.user} role="button" tabIndex={0}>
-            <Avatar size="small" src={avatarSrc(userInfo?.headIcon)} icon={<UserOutlined />} />
-            <span className={styles.userName}>{userInfo?.userName}</span>
-          </span>
-        </Dropdown>
-      </div>
-    </Layout.Header>
+    <header
+      className={styles.header}
+      data-testid="navbar"
+      style={{ background: token.colorBgContainer, color: token.colorText }}
+    >
+      {hamburger && (
+        <Button
+          type="text"
+          aria-label={t('layout.toggleSidebar')}
+          data-testid="sidebar-toggle"
+          icon={opened ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+          onClick={toggleSidebar}
+        />
+      )}
+      {logo && <Logo className={styles.headerLogo} iconOnly={mobile} />}
+      <div className={styles.headerCenter}>{children}</div>
+      <NavbarActions />
+    </header>
   );
 }

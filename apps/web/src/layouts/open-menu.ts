@@ -1,12 +1,12 @@
 import type { MenuItem } from '@atrium/shared';
-import { apiUrl } from '../api/request.ts';
 import { menuTarget } from '../router/menu-routes.ts';
+import { openWithTicket } from '../views/sso/open-with-ticket.ts';
 
 /**
  * Carries out a menu click (spec 1 section 2.2): in-app routes navigate, links with _blank and
  * large-screen views open a new window.
  */
-export function openMenu(item: MenuItem, navigate: (to: string) => void, token: string | null): void {
+export function openMenu(item: MenuItem, navigate: (to: string) => void, _token?: string | null): void {
   const target = menuTarget(item);
   switch (target.kind) {
     case 'route':
@@ -15,12 +15,10 @@ export function openMenu(item: MenuItem, navigate: (to: string) => void, token: 
     case 'window':
       window.open(target.url, '_blank', 'noopener');
       return;
-    case 'screen': {
-      // The visualisation service reads the module and the caller's token from its view path.
-      const url = `${apiUrl('/DataV/view')}/${encodeURIComponent(target.moduleId)}?token=${encodeURIComponent(token ?? '')}`;
-      window.open(url, '_blank', 'noopener');
+    case 'screen':
+      // A one-time ticket signs the new window in: the session token never goes into a URL.
+      void openWithTicket(target.path);
       return;
-    }
     default:
       return;
   }

@@ -1,31 +1,42 @@
-import { Layout, Menu, Typography } from 'antd';
+import type { MenuItem } from '@atrium/shared';
+import { Layout, Menu } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
-import { DEFAULT_SYS_NAME } from '../app/constants.ts';
-import logoUrl from '../assets/logo.svg';
+import { useLocation } from 'react-router';
 import { findMenuTrail, isGroup } from '../router/menu-routes.ts';
 import { useSessionStore } from '../stores/session.ts';
 import { useSettingsStore } from '../stores/settings.ts';
 import styles from './layout.module.css';
-import { findMenuById, toMenuItems } from './menu-items.tsx';
-import { openMenu } from './open-menu.ts';
+import { Logo } from './logo.tsx';
+import { toMenuItems } from './menu-items.tsx';
+import { NoPermission } from './no-permission.tsx';
+import { useMenuClick } from './use-menu-click.ts';
 
 /** Spec 1 section 9. */
 export const SIDEBAR_WIDTH = 210;
-const COLLAPSED_WIDTH = 64;
+export const COLLAPSED_WIDTH = 64;
 /** Pages on which the first menu group opens by default (spec 1 section 2.3). */
 const OPEN_FIRST_GROUP_ON = ['/home', '/dashboard', '/404'];
 
-export function Sidebar() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
+interface Props {
+  /** The entries to show: the whole menu, or (blend) the children of the group picked on top. */
+  menuList: readonly MenuItem[];
+  /** Plain layout: always the slim icon-only bar. */
+  slim?: boolean;
+  showLogo?: boolean;
+}
+
+/**
+ * The side menu. Desktop: 210 px, or icon-only when closed (or slim). Mobile (spec 1 section 4):
+ * it lies over the content when opened (the layout adds the mask) and is gone when closed.
+ */
+export function Sidebar({ menuList, slim = false, showLogo = true }: Props) {
   const { pathname } = useLocation();
-  const menuList = useSessionStore((s) => s.menuList);
-  const sysConfig = useSessionStore((s) => s.sysConfigInfo);
+  const fullMenu = useSessionStore((s) => s.menuList);
   const opened = useSettingsStore((s) => s.sidebarOpened);
   const mobile = useSettingsStore((s) => s.device === 'mobile');
-  const setSidebarOpened = useSettingsStore((s) => s.setSidebarOpened);
+  const light = useSettingsStore((s) => s.slideClass === 'lightWhite');
+  const sidebarLogo = useSettingsStore((s) => s.sidebarLogo);
+  const onMenuClick = useMenuClick(fullMenu);
 
   const items = useMemo(() => toMenuItems(menuList), [menuList]);
   const trail = useMemo(() => findMenuTrail(menuList, pathname), [menuList, pathname]);
@@ -35,7 +46,7 @@ export function Sidebar() {
   // (state adjusted during render, React's pattern for deriving from a changing input).
   const [openKeys, setOpenKeys] = useState<string[]>([]);
   const [openedFor, setOpenedFor] = useState<string | null>(null);
-  const openKey = `${pathname}|${menuList.length}`;
+  const openKey = `${pathname}|${menuList.length}|${menuList[0]?.id ?? ''}`;
   if (openedFor !== openKey) {
     setOpenedFor(openKey);
     const wanted = trail.slice(0, -1).map((item) => item.id);
@@ -45,10 +56,13 @@ export function Sidebar() {
     if (missing.length) setOpenKeys([...openKeys, ...missing]);
   }
 
-  const collapsed = !opened;
-  const sysName = sysConfig?.sysName || DEFAULT_SYS_NAME;
-  const logo = sysConfig?.navigationIcon || sysConfig?.logoIcon || logoUrl;
-  const token = useSessionStore((s) => s.token);
+  // Icon-only: groups open as pop-ups; a click on an entry closes them even with the pointer still
+  // over the pop-up (it would otherwise stay open over the tags bar).
+  const [popupKeys, setPopupKeys] = useState<string[]>([]);
+
+  const collapsed = mobile ? !opened : slim || !opened;
+  const theme = light ? 'light' : 'dark';
+  const logoVisible = showLogo && sidebarLogo;
 
   return (
     <Layout.Sider
@@ -57,27 +71,28 @@ export function Sidebar() {
       collapsible
       collapsed={collapsed}
       trigger={null}
-      theme="dark"
-      className={mobile ? styles.siderMobile : styles.sider}
+      theme={theme}
+      className={[mobile ? styles.siderMobile : styles.sider, light ? styles.siderLight : ''].join(' ')}
+      data-testid="sidebar"
     >
-      <div className={styles.logo}>
-        <img src={logo} alt="" />
-        {!collapsed && <span className={styles.logoText}>{sysName}</span>}
-      </div>
-      <div data-testid="side-menu" className={styles.menuScroll}>
+      {logoVisible && <Logo iconOnly={collapsed} textColor={light ? undefined : '#fff'} />}
+      <div data-testid="side-menu" className={[styles.menuScroll, logoVisible ? '' : styles.menuScrollFull].join(' ')}>
         {items.length === 0 ? (
-          <Typography.Paragraph className={styles.noPermission}>{t('layout.noPermission')}</Typography.Paragraph>
+          !collapsed && <NoPermission dark={!light} />
         ) : (
           <Menu
-            theme="dark"
+            theme={theme}
             mode="inline"
+            className={styles.sideMenu}
             items={items}
             selectedKeys={selectedKeys}
-            {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+            inlineCollapsed={collapsed && !mobile}
+            {...(collapsed
+              ? { openKeys: popupKeys, onOpenChange: setPopupKeys }
+              : { openKeys, onOpenChange: setOpenKeys })}
             onClick={({ key }) => {
-              const item = findMenuById(menuList, key);
-              if (item) openMenu(item, navigate, token);
-              if (mobile) setSidebarOpened(false);
+              setPopupKeys([]);
+              onMenuClick(key);
             }}
           />
         )}

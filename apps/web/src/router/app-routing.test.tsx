@@ -16,7 +16,8 @@ describe('app routing', () => {
     sessionStorage.clear();
     localStorage.clear();
     useSessionStore.getState().resetToken();
-    useSettingsStore.setState({ sidebarOpened: true, device: 'desktop' });
+    // These scenarios read the side menu: the classic layout has the whole menu there.
+    useSettingsStore.setState({ sidebarOpened: true, device: 'desktop', layoutType: 'classic' });
     await i18n.changeLanguage('en-US');
   });
   afterEach(() => {

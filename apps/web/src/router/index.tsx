@@ -19,11 +19,24 @@ import { RootRoute, RouteError, RouteLoading } from './root-route.tsx';
 import type { RouteHandle } from './route-handle.ts';
 
 /** Fixed routes that exist now (spec 1 section 2.1 lists more; each arrives with its screen). */
-export const FIXED_PATHS: readonly string[] = ['/', '/home', '/login', '/404'];
+export const FIXED_PATHS: readonly string[] = [
+  '/',
+  '/home',
+  '/login',
+  '/404',
+  '/lockScreen',
+  '/sso',
+  '/auth-redirect',
+  '/profile',
+  '/externalLink',
+  '/dashboard',
+];
 const LAYOUT_ROUTE_ID = 'layout';
 
 const normalise = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname).toLowerCase();
 const fixedPaths = new Set(FIXED_PATHS.map(normalise));
+/** `/redirect` and `/redirect/<path>`: refresh of a view (tags bar), lands back on <path>. */
+const isRedirectPath = (pathname: string) => /^\/redirect(\/|$)/.test(pathname);
 
 interface MenuIndex {
   routes: MenuRouteDef[];
@@ -50,7 +63,8 @@ function guardState(): GuardState {
     locked: session.locked,
     loaded: session.loaded,
     firstMenuPath: index.firstPath,
-    isKnownPath: (pathname) => fixedPaths.has(normalise(pathname)) || index.paths.has(normalise(pathname)),
+    isKnownPath: (pathname) =>
+      fixedPaths.has(normalise(pathname)) || index.paths.has(normalise(pathname)) || isRedirectPath(pathname),
   };
 }
 
@@ -103,6 +117,14 @@ export const routes: RouteObject[] = [
       { index: true, element: <Navigate to="/home" replace /> },
       { path: 'login', lazy: lazyPage('login'), handle: { titleKey: 'route.login' } satisfies RouteHandle },
       { path: '404', lazy: lazyPage('404'), handle: { titleKey: 'route.notFound' } satisfies RouteHandle },
+      // Full-screen entries outside the layout (spec 1 section 2.1).
+      { path: 'lockScreen', lazy: lazyPage('lock-screen'), handle: { titleKey: 'lock.title' } satisfies RouteHandle },
+      { path: 'sso', lazy: lazyPage('sso'), handle: { titleKey: 'sso.title' } satisfies RouteHandle },
+      {
+        path: 'auth-redirect',
+        lazy: lazyPage('auth-redirect'),
+        handle: { titleKey: 'sso.authRedirectTitle' } satisfies RouteHandle,
+      },
       {
         id: LAYOUT_ROUTE_ID,
         lazy: async () => ({ Component: (await import('../layouts/index.tsx')).default }),
@@ -111,6 +133,22 @@ export const routes: RouteObject[] = [
             path: 'home',
             lazy: lazyPage('home'),
             handle: { titleKey: 'route.home', affix: true } satisfies RouteHandle,
+          },
+          { path: 'profile', lazy: lazyPage('profile'), handle: { titleKey: 'profile.title' } satisfies RouteHandle },
+          {
+            path: 'externalLink',
+            lazy: lazyPage('external-link'),
+            handle: { titleKey: 'sso.externalLinkTitle', noCache: true } satisfies RouteHandle,
+          },
+          {
+            path: 'dashboard',
+            lazy: lazyPage('dashboard'),
+            handle: { titleKey: 'dashboard.title' } satisfies RouteHandle,
+          },
+          {
+            path: 'redirect/*',
+            lazy: async () => ({ Component: (await import('../layouts/index.tsx')).RedirectPage }),
+            handle: { hideTag: true, noCache: true } satisfies RouteHandle,
           },
         ],
       },

@@ -108,10 +108,11 @@ describe('menuTarget', () => {
   it('describes what a click does', () => {
     expect(menuTarget(menu({ type: 1 }))).toEqual({ kind: 'group' });
     expect(menuTarget(menu({ type: 2, urlAddress: 'a/b?c=1' }))).toEqual({ kind: 'route', path: '/a/b' });
-    expect(menuTarget(menu({ type: 6, propertyJson: '{"moduleId":"s1"}' }))).toEqual({
+    expect(menuTarget(menu({ type: 6, urlAddress: 'dashboard', propertyJson: '{"moduleId":"s1"}' }))).toEqual({
       kind: 'screen',
-      moduleId: 's1',
+      path: '/dashboard',
     });
+    expect(menuTarget(menu({ type: 6, urlAddress: '' }))).toEqual({ kind: 'none' });
     expect(menuTarget(menu({ type: 7, urlAddress: 'https://x.org/?a=1', linkTarget: '_blank' }))).toEqual({
       kind: 'window',
       url: 'https://x.org/?a=1',

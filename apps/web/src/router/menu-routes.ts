@@ -8,6 +8,10 @@ export interface MenuRouteMeta {
   type: MenuType;
   moduleId?: string;
   isTree?: boolean;
+  /** Button/column/form checks apply only when on (propertyJson isJudgePermission / judgePermission). */
+  judgePermission?: boolean;
+  /** Not kept alive by the page cache (propertyJson noCache). */
+  noCache?: boolean;
 }
 
 /** An in-app route generated from a menu entry. */
@@ -24,7 +28,8 @@ export type MenuTarget =
   | { kind: 'group' }
   | { kind: 'route'; path: string }
   | { kind: 'window'; url: string }
-  | { kind: 'screen'; moduleId: string }
+  /** Large-screen view: the in-app path a new window opens through /sso with a one-time ticket. */
+  | { kind: 'screen'; path: string }
   | { kind: 'none' };
 
 /** Generic views of the module-driven menu types (they read moduleId from the route meta). */
@@ -39,6 +44,14 @@ interface MenuProperty {
   moduleId?: string;
   isTree?: boolean;
   iconBackgroundColor?: string;
+  judgePermission?: boolean;
+  noCache?: boolean;
+}
+
+/** Flags arrive as booleans, 0/1 or '0'/'1' depending on which designer saved the entry. */
+function flag(value: unknown): boolean | undefined {
+  if (value === undefined || value === null) return undefined;
+  return value === true || value === 1 || value === '1' || value === 'true';
 }
 
 export function parseProperty(propertyJson: string | null | undefined): MenuProperty {
@@ -46,8 +59,13 @@ export function parseProperty(propertyJson: string | null | undefined): MenuProp
   try {
     const parsed: unknown = JSON.parse(propertyJson);
     if (typeof parsed !== 'object' || parsed === null) return {};
-    const { moduleId, isTree, iconBackgroundColor } = parsed as Record<string, unknown>;
+    const { moduleId, isTree, iconBackgroundColor, isJudgePermission, judgePermission, noCache } = parsed as Record<
+      string,
+      unknown
+    >;
     return {
+      judgePermission: flag(isJudgePermission ?? judgePermission),
+      noCache: flag(noCache),
       moduleId: typeof moduleId === 'string' && moduleId ? moduleId : undefined,
       isTree: isTree === undefined ? undefined : isTree === true || isTree === 1 || isTree === '1',
       iconBackgroundColor: typeof iconBackgroundColor === 'string' ? iconBackgroundColor : undefined,
@@ -76,8 +94,8 @@ export function isGroup(item: Pick<MenuItem, 'type'>): boolean {
 export function menuTarget(item: MenuItem): MenuTarget {
   if (isGroup(item)) return { kind: 'group' };
   if (item.type === MenuType.screen) {
-    const moduleId = parseProperty(item.propertyJson).moduleId;
-    return moduleId ? { kind: 'screen', moduleId } : { kind: 'none' };
+    const path = menuPath(item);
+    return path ? { kind: 'screen', path } : { kind: 'none' };
   }
   if (item.type === MenuType.link) {
     const url = (item.urlAddress ?? '').trim();
@@ -99,6 +117,8 @@ function routeOf(item: MenuItem): MenuRouteDef | null {
   const meta: MenuRouteMeta = { id: item.id, fullName: item.fullName, icon: item.icon, type: item.type };
   if (property.moduleId !== undefined) meta.moduleId = property.moduleId;
   if (property.isTree !== undefined) meta.isTree = property.isTree;
+  if (property.judgePermission !== undefined) meta.judgePermission = property.judgePermission;
+  if (property.noCache !== undefined) meta.noCache = property.noCache;
   return { path, view, meta };
 }
 

@@ -12,6 +12,12 @@ const pages: Record<string, PageLoader> = {
   home: () => import('../views/home/index.tsx'),
   '404': () => import('../views/404/index.tsx'),
   login: () => import('../views/login/index.tsx'),
+  'lock-screen': () => import('../views/lock-screen/index.tsx'),
+  sso: () => import('../views/sso/index.tsx'),
+  'auth-redirect': () => import('../views/auth-redirect/index.tsx'),
+  profile: () => import('../views/profile/index.tsx'),
+  'external-link': () => import('../views/external-link/index.tsx'),
+  dashboard: () => import('../views/dashboard/index.tsx'),
 };
 
 export function hasPage(view: string): boolean {

@@ -8,6 +8,10 @@ export interface RouteHandle {
   title?: string;
   /** Pinned in the tags bar. */
   affix?: boolean;
+  /** Not kept alive by the page cache: every visit renders it anew (menu routes: meta.noCache). */
+  noCache?: boolean;
+  /** Not shown as a tag in the tags bar (redirect, lock screen, ...). */
+  hideTag?: boolean;
   meta?: MenuRouteMeta;
 }
 

@@ -2,6 +2,10 @@ import type { CurrentUserResult, MenuItem, PermissionEntry, SysConfigInfo, UserI
 import { create } from 'zustand';
 import * as oauth from '../api/oauth.ts';
 import { RequestError } from '../api/request.ts';
+import SparkMD5 from 'spark-md5';
+import { LOCK_PATH } from '../router/guard.ts';
+import { getNavigator } from '../router/navigation.ts';
+import { followOtherTabs, postLockMessage, rememberReturnPath } from './screen-lock.ts';
 import i18n from '../locales/index.ts';
 import { session as sessionStorage, StorageName } from '../utils/storage.ts';
 import { useCachesStore } from './caches.ts';
@@ -29,6 +33,10 @@ export interface SessionState {
   /** Replaces the token (flow-detail links carry one) and forgets the loaded user. */
   setToken(token: string): void;
   setLocked(locked: boolean): void;
+  /** Locks the screen here, in the other tabs of the session and on the server; goes to /lockScreen. */
+  lockScreen(): Promise<void>;
+  /** Checks the typed password with the server, then clears the lock everywhere. Rejects on a wrong one. */
+  unlockScreen(password: string): Promise<void>;
   consumeJustLoggedIn(): boolean;
   logout(): Promise<void>;
   resetToken(): void;
@@ -77,6 +85,10 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
       sysConfigInfo: data.sysConfigInfo ?? null,
       loaded: true,
     });
+    // Right after a sign-in the user's own layout, preferences and language (saved on the server) win.
+    if (get().justLoggedIn) useSettingsStore.getState().applyUserPreferences(data.userInfo);
+    // Locked in another tab or before a reload that lost session storage: the server remembers.
+    if (data.userInfo?.locked && !get().locked) get().setLocked(true);
     return data;
   },
 
@@ -89,6 +101,27 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     if (locked) sessionStorage.set(StorageName.lock, 1);
     else sessionStorage.remove(StorageName.lock);
     set({ locked });
+  },
+
+  async lockScreen() {
+    const nav = getNavigator();
+    rememberReturnPath(nav.current());
+    // Locally first: a slow or failed call must not leave the screen open.
+    get().setLocked(true);
+    postLockMessage('lock', get().token);
+    nav.navigate(LOCK_PATH);
+    try {
+      await oauth.lockScreen();
+    } catch {
+      // The wrapper has shown why; the screen stays locked here and in the other tabs.
+    }
+  },
+
+  async unlockScreen(password) {
+    const account = get().userInfo?.userAccount ?? '';
+    await oauth.unlockScreen(account, SparkMD5.hash(password));
+    get().setLocked(false);
+    postLockMessage('unlock', get().token);
   },
 
   consumeJustLoggedIn() {
@@ -116,3 +149,5 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     runSessionResetHooks();
   },
 }));
+
+followOtherTabs(() => useSessionStore.getState());

@@ -1,13 +1,13 @@
 import { render } from '@testing-library/react';
 import { RouterProvider } from 'react-router';
-import { AppProviders, createQueryClient } from '../app/providers.tsx';
+import { AppProviders } from '../app/providers.tsx';
 import { createAppRouter } from '../router/index.tsx';
 
 /** The whole app on an in-memory router starting at `path`. */
 export function renderApp(path: string) {
   const router = createAppRouter([path]);
   const view = render(
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders>
       <RouterProvider router={router} />
     </AppProviders>,
   );

@@ -89,4 +89,8 @@ export const StorageName = {
   sidebarStatus: 'sidebarStatus',
   language: 'language',
   layoutSettings: 'layoutSettings',
+  /** Page open when the screen locked (session storage). */
+  lockReturn: 'lockReturn',
+  /** The demo-data notice was dismissed in this session (session storage). */
+  demoNotice: 'demoNotice',
 } as const;

@@ -1,0 +1,22 @@
+import { apiUrl, request } from './request.ts';
+
+export interface UploadResult {
+  name: string;
+  url: string;
+}
+
+/** Avatar upload (png, jpeg, gif or webp, <= 2 MB; the server checks the content too). */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
+export function uploadUserAvatar(file: File) {
+  const body = new FormData();
+  body.append('file', file);
+  return request<UploadResult>({ url: '/api/file/Uploader/userAvatar', method: 'POST', data: body });
+}
+
+/** headIcon values are API paths (/api/file/Image/...); full and data URLs stay as they are. */
+export function avatarUrl(headIcon: string | null | undefined): string | undefined {
+  if (!headIcon) return undefined;
+  return headIcon.startsWith('/api/') ? apiUrl(headIcon) : headIcon;
+}

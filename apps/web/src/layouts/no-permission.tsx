@@ -1,0 +1,16 @@
+import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import styles from './layout.module.css';
+
+/** Spec 1 section 6: a user without any menu entry is told to ask the administrator. */
+export function NoPermission({ dark }: { dark: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Typography.Paragraph
+      data-testid="no-permission"
+      className={[styles.noPermission, dark ? styles.noPermissionDark : ''].join(' ')}
+    >
+      {t('layout.noPermission')}
+    </Typography.Paragraph>
+  );
+}

@@ -1,0 +1,35 @@
+import { FontSizeOutlined } from '@ant-design/icons';
+import { App, Button, Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { SIZES, useSettingsStore, type Size } from '../stores/settings.ts';
+
+/** Component size of the whole app (spec 1 section 9: default, medium, small, mini). */
+export function SizeSwitch() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const size = useSettingsStore((s) => s.size);
+  const setSize = useSettingsStore((s) => s.setSize);
+
+  function choose(next: Size) {
+    if (next === size) return;
+    setSize(next);
+    void message.success(t('shell.switchSizeSuccess'));
+  }
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        selectable: true,
+        selectedKeys: [size],
+        items: SIZES.map((value) => ({
+          key: value,
+          label: <span data-testid={`size-${value}`}>{t(`shell.sizes.${value}`)}</span>,
+        })),
+        onClick: ({ key }) => choose(key as Size),
+      }}
+    >
+      <Button type="text" data-testid="size-switch" aria-label={t('shell.size')} icon={<FontSizeOutlined />} />
+    </Dropdown>
+  );
+}
