@@ -218,8 +218,13 @@ test('S1-2.4-31 S1-2.4-32 S1-2.4-33 S1-4-37 the settings drawer switches layout,
     .toBe(true);
 
   // Saved with the user on the server too (after a short debounce).
+  // The colour change above may still be on its way (debounced): wait for the save carrying the
+  // tags-view switch.
   const saved = page.waitForRequest(
-    (req) => req.url().includes('/Users/Current/SystemTheme') && req.method() === 'PUT',
+    (req) =>
+      req.url().includes('/Users/Current/SystemTheme') &&
+      req.method() === 'PUT' &&
+      req.postDataJSON()?.preferences?.tagsView === false,
   );
   await drawer.getByTestId('setting-tagsView').click();
   expect((await saved).postDataJSON()).toMatchObject({
