@@ -23,7 +23,7 @@ describe('request wrapper', () => {
     vi.useRealTimers();
   });
 
-  it('calls under /prod with origin header, n timestamp and GET data as query', async () => {
+  it('S1-7-01 S1-7-02 S1-7-04 S1-7-05 calls under /prod with origin header, n timestamp and GET data as query', async () => {
     const { calls } = mockFetch(() => jsonResponse(envelope({ ok: true })));
     const before = Math.floor(Date.now() / 1000);
     const res = await request<{ ok: boolean }>({
@@ -45,7 +45,7 @@ describe('request wrapper', () => {
     expect(headerOf(init, 'Authorization')).toBeUndefined();
   });
 
-  it('sends the stored token as Authorization and bodies as JSON', async () => {
+  it('S1-7-03 S1-7-06 sends the stored token as Authorization and bodies as JSON', async () => {
     useSessionStore.getState().setToken('Bearer abc');
     const { calls } = mockFetch(() => jsonResponse(envelope(null)));
     await request({ url: '/api/y', method: 'POST', data: { a: 1 } });
@@ -56,7 +56,7 @@ describe('request wrapper', () => {
     expect(url.searchParams.has('n')).toBe(true);
   });
 
-  it('toasts the server message for 1.5 s and rejects on a non-200 code', async () => {
+  it('S1-8-01 toasts the server message for 1.5 s and rejects on a non-200 code', async () => {
     mockFetch(() => jsonResponse({ code: 400, msg: 'account is required' }, 400));
     const error = await request({ url: '/api/z' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestError);
@@ -67,7 +67,7 @@ describe('request wrapper', () => {
     );
   });
 
-  it('uses the default text when the server gives no message', async () => {
+  it('S1-8-01 uses the default text when the server gives no message', async () => {
     mockFetch(() => jsonResponse({ code: 500, msg: '' }, 500));
     await expect(request({ url: '/api/z' })).rejects.toThrow(DEFAULT_TEXT);
     expect(feedback.message.error).toHaveBeenCalledWith(
@@ -75,7 +75,7 @@ describe('request wrapper', () => {
     );
   });
 
-  it('toasts the default text on a network error', async () => {
+  it('S1-8-04 toasts the default text on a network error', async () => {
     mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     await expect(request({ url: '/api/z' })).rejects.toThrow(DEFAULT_TEXT);
     expect(feedback.message.error).toHaveBeenCalledWith(
@@ -83,7 +83,7 @@ describe('request wrapper', () => {
     );
   });
 
-  it('toasts the default text on an HTTP error without an envelope', async () => {
+  it('S1-8-04 toasts the default text on an HTTP error without an envelope', async () => {
     mockFetch(() => new Response('<html>bad gateway</html>', { status: 502 }));
     const error = (await request({ url: '/api/z' }).catch((e: unknown) => e)) as RequestError;
     expect(error.message).toBe(DEFAULT_TEXT);
@@ -110,7 +110,7 @@ describe('request wrapper', () => {
     expect(feedback.message.error).toHaveBeenCalledWith(expect.objectContaining({ content: DEFAULT_TEXT }));
   });
 
-  it('honours a longer timeout for the long calls', async () => {
+  it('S1-7-07 S2-9-30 honours a longer timeout of 100000 ms for the long calls', async () => {
     expect(LONG_TIMEOUT).toBe(100000);
     vi.useFakeTimers();
     let signal: AbortSignal | undefined;
@@ -143,24 +143,27 @@ describe('request wrapper', () => {
     expect(feedback.message.error).not.toHaveBeenCalled();
   });
 
-  it.each([600, 601, 602])('on code %i resets the session and goes to /login with redirect', async (code) => {
-    const nav = mockNavigator('/system/user?page=2');
-    useSessionStore.getState().setToken('Bearer abc');
-    useSessionStore.setState({ menuList: [{ id: 'm' } as never], loaded: true });
-    useTagsStore.getState().addView({ path: '/system/user', title: 'Users' });
-    mockFetch(() => jsonResponse({ code, msg: 'session expired' }, 401));
-    await expect(request({ url: '/api/x' })).rejects.toBeInstanceOf(RequestError);
-    expect(feedback.message.error).toHaveBeenCalledWith(expect.objectContaining({ content: 'session expired' }));
-    const state = useSessionStore.getState();
-    expect(state.token).toBeNull();
-    expect(state.menuList).toEqual([]);
-    expect(state.loaded).toBe(false);
-    expect(sessionStorage.getItem('ATRIUM__TOKEN')).toBeNull();
-    expect(useTagsStore.getState().visitedViews).toEqual([]);
-    expect(nav.navigate).toHaveBeenCalledWith('/login?redirect=%2Fsystem%2Fuser%3Fpage%3D2', { replace: true });
-  });
+  it.each([600, 601, 602])(
+    'S1-8-02 S1-4-02 on code %i resets the session and goes to /login with redirect',
+    async (code) => {
+      const nav = mockNavigator('/system/user?page=2');
+      useSessionStore.getState().setToken('Bearer abc');
+      useSessionStore.setState({ menuList: [{ id: 'm' } as never], loaded: true });
+      useTagsStore.getState().addView({ path: '/system/user', title: 'Users' });
+      mockFetch(() => jsonResponse({ code, msg: 'session expired' }, 401));
+      await expect(request({ url: '/api/x' })).rejects.toBeInstanceOf(RequestError);
+      expect(feedback.message.error).toHaveBeenCalledWith(expect.objectContaining({ content: 'session expired' }));
+      const state = useSessionStore.getState();
+      expect(state.token).toBeNull();
+      expect(state.menuList).toEqual([]);
+      expect(state.loaded).toBe(false);
+      expect(sessionStorage.getItem('ATRIUM__TOKEN')).toBeNull();
+      expect(useTagsStore.getState().visitedViews).toEqual([]);
+      expect(nav.navigate).toHaveBeenCalledWith('/login?redirect=%2Fsystem%2Fuser%3Fpage%3D2', { replace: true });
+    },
+  );
 
-  it('does not navigate when already on /login', async () => {
+  it('S1-8-02 does not navigate when already on /login', async () => {
     const nav = mockNavigator('/login?redirect=%2Fhome');
     mockFetch(() => jsonResponse({ code: 600, msg: 'expired' }, 401));
     await expect(request({ url: '/api/x' })).rejects.toBeInstanceOf(RequestError);
@@ -177,7 +180,7 @@ describe('request wrapper', () => {
     expect(nav.navigate).not.toHaveBeenCalled();
   });
 
-  it('passes raw responses through without the code check', async () => {
+  it('S1-8-14 S2-8-19 passes raw responses through without the code check', async () => {
     mockFetch(() => jsonResponse({ code: 400, msg: 'connection refused' }, 200));
     const body = await requestRaw({ url: '/api/system/DataSource/Actions/Test', method: 'POST', data: {} });
     expect(body).toEqual({ code: 400, msg: 'connection refused' });
@@ -201,7 +204,7 @@ describe('login call', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('posts form-encoded credentials with the fixed client as query parameters', async () => {
+  it('S1-7-08 posts form-encoded credentials with the fixed client as query parameters', async () => {
     const { calls } = mockFetch(() => jsonResponse(envelope({ token: 'Bearer t', theme: 'classic' })));
     await login({ account: 'admin', password: '0192023a7bbd73250516f069df18b500', code: 'ab12', timestamp: 123 });
     const { url, init } = calls[0];
@@ -230,7 +233,7 @@ describe('login call', () => {
     expect(localStorage.getItem('ATRIUM__LAYOUTSETTINGS')).toMatch(/^\{"version":2,"layoutType":"blend",.*\}__object$/);
   });
 
-  it('rejects with the whole response on failure', async () => {
+  it('S1-8-03 rejects with the whole response on failure', async () => {
     mockFetch(() => jsonResponse({ code: 400, msg: 'wrong account or password' }, 400));
     await expect(useSessionStore.getState().login({ account: 'a', password: 'b' })).rejects.toEqual({
       code: 400,
@@ -239,7 +242,7 @@ describe('login call', () => {
     expect(useSessionStore.getState().token).toBeNull();
   });
 
-  it('rejects with the verification text on an empty response', async () => {
+  it('S1-8-03 rejects with the verification text on an empty response', async () => {
     await i18n.changeLanguage('en-US');
     mockFetch(() => jsonResponse({ code: 200, msg: 'Success' }));
     await expect(useSessionStore.getState().login({ account: 'a', password: 'b' })).rejects.toBe(

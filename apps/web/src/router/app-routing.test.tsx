@@ -87,7 +87,7 @@ describe('app routing', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/permission/user'));
   });
 
-  it('sends unknown paths to /404', async () => {
+  it('S1-2.1-19 sends unknown paths to /404', async () => {
     signIn();
     mockFetch(() => jsonResponse(envelope(currentUser())));
     const { router } = renderApp('/no/such/page');
@@ -95,7 +95,7 @@ describe('app routing', () => {
     expect(await screen.findByTestId('not-found-page')).toBeTruthy();
   });
 
-  it('shows the insufficient-permission text when the user has no menus', async () => {
+  it('S1-8-05 shows the insufficient-permission text when the user has no menus', async () => {
     signIn();
     mockFetch(() => jsonResponse(envelope(currentUser({ menuList: [] }))));
     renderApp('/home');
@@ -106,7 +106,7 @@ describe('app routing', () => {
     expect(screen.getByTestId('home-welcome').textContent).toContain('Welcome to Atrium Demo');
   });
 
-  it('resets the token and returns to /login with the redirect when loading the user fails', async () => {
+  it('S1-2.3-09 S1-8-06 resets the token and returns to /login with the redirect when loading the user fails', async () => {
     signIn();
     mockFetch(() => jsonResponse({ code: 600, msg: 'session expired' }, 401));
     const { router } = renderApp('/home');
@@ -115,7 +115,7 @@ describe('app routing', () => {
     expect(useSessionStore.getState().token).toBeNull();
   });
 
-  it('logs out after confirmation', async () => {
+  it('S1-5-24 S1-8-21 logs out after confirmation', async () => {
     signIn();
     const { calls } = mockFetch((url) =>
       url.pathname === '/prod/api/oauth/CurrentUser'

@@ -17,11 +17,11 @@ function state(overrides: Partial<GuardState> = {}): GuardState {
 describe('decideNavigation without a token', () => {
   const anonymous = state({ token: null, loaded: false });
 
-  it.each(['/login', '/auth-redirect', '/sso', '/login?redirect=%2Fhome'])('opens %s', (path) => {
+  it.each(['/login', '/auth-redirect', '/sso', '/login?redirect=%2Fhome'])('S1-2.3-03 opens %s', (path) => {
     expect(decideNavigation(anonymous, path)).toEqual({ proceed: true });
   });
 
-  it('sends anything else to /login with the wanted path and query encoded', () => {
+  it('S1-2.3-04 sends anything else to /login with the wanted path and query encoded', () => {
     expect(decideNavigation(anonymous, '/system/user?page=2&k=a b')).toEqual({
       redirect: '/login?redirect=%2Fsystem%2Fuser%3Fpage%3D2%26k%3Da%20b',
     });
@@ -33,7 +33,7 @@ describe('decideNavigation without a token', () => {
 });
 
 describe('decideNavigation with a token', () => {
-  it('sends everything to /lockScreen while locked, except /lockScreen and /login', () => {
+  it('S1-2.3-05 sends everything to /lockScreen while locked, except /lockScreen and /login', () => {
     const locked = state({ locked: true });
     expect(decideNavigation(locked, '/home')).toEqual({ redirect: '/lockScreen' });
     expect(decideNavigation(locked, '/system/user')).toEqual({ redirect: '/lockScreen' });
@@ -44,24 +44,24 @@ describe('decideNavigation with a token', () => {
     expect(decideNavigation(locked, '/home')).toEqual({ redirect: '/lockScreen' });
   });
 
-  it('turns /login into /', () => {
+  it('S1-2.3-06 turns /login into /', () => {
     expect(decideNavigation(state(), '/login')).toEqual({ redirect: '/' });
     expect(decideNavigation(state({ loaded: false }), '/login?redirect=%2Fhome')).toEqual({ redirect: '/' });
   });
 
-  it('turns / into /home', () => {
+  it('S1-2.1-01 turns / into /home', () => {
     expect(decideNavigation(state(), '/')).toEqual({ redirect: '/home' });
     expect(decideNavigation(state({ loaded: false }), '/')).toEqual({ redirect: '/home' });
   });
 
-  it('loads the current user when the menu is not loaded', () => {
+  it('S1-2.3-08 loads the current user when the menu is not loaded', () => {
     expect(decideNavigation(state({ loaded: false }), '/home')).toEqual({ load: true });
     expect(decideNavigation(state({ loaded: false }), '/system/user?x=1')).toEqual({ load: true });
     // Unknown paths are judged only once the menu routes exist.
     expect(decideNavigation(state({ loaded: false }), '/nowhere')).toEqual({ load: true });
   });
 
-  it('sends /home to the first child of the first menu when that differs', () => {
+  it('S1-2.3-07 sends /home to the first child of the first menu when that differs', () => {
     expect(decideNavigation(state({ firstMenuPath: '/system/user' }), '/home')).toEqual({ redirect: '/system/user' });
     expect(decideNavigation(state({ firstMenuPath: '/home' }), '/home')).toEqual({ proceed: true });
     expect(decideNavigation(state({ firstMenuPath: null }), '/home')).toEqual({ proceed: true });
@@ -73,14 +73,14 @@ describe('decideNavigation with a token', () => {
     expect(decideNavigation(state(), '/404')).toEqual({ proceed: true });
   });
 
-  it('sends unknown paths to /404', () => {
+  it('S1-2.1-19 sends unknown paths to /404', () => {
     expect(decideNavigation(state(), '/nowhere')).toEqual({ redirect: '/404' });
     expect(decideNavigation(state(), '/system/user/extra')).toEqual({ redirect: '/404' });
   });
 });
 
 describe('decideNavigation for /workFlowDetail', () => {
-  it('replaces a different stored token with the link token and repeats', () => {
+  it('S1-2.3-10 replaces a different stored token with the link token and repeats', () => {
     const path = '/workFlowDetail?config=abc&token=Bearer%20other';
     expect(decideNavigation(state(), path)).toEqual({ redirect: path, setToken: 'Bearer other' });
   });
