@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.ts';
 import type { Tx } from '../db/tx.ts';
+import { reuse } from '../db/reuse.ts';
 
 /**
  * Counters that say "what you cached is stale". Every instance reads them (one indexed query per
@@ -13,7 +14,7 @@ export type RevisionName = 'authority' | 'settings';
 export type Revisions = Record<RevisionName, number>;
 
 export async function readRevisions(db: Db | Tx): Promise<Revisions> {
-  const rows = await db.selectFrom('revision').select(['name', 'value']).execute();
+  const rows = await reuse(db as Db, 'revisions', () => db.selectFrom('revision').select(['name', 'value']), []);
   const revisions: Revisions = { authority: 0, settings: 0 };
   for (const row of rows) if (row.name in revisions) revisions[row.name as RevisionName] = row.value;
   return revisions;

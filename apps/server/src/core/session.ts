@@ -3,6 +3,7 @@ import { ResultCode } from '@atrium/shared';
 import type { Db } from '../db/index.ts';
 import type { SessionTable } from '../db/schema.ts';
 import type { Tx } from '../db/tx.ts';
+import { reuse } from '../db/reuse.ts';
 import { AppError } from './errors.ts';
 import { newId } from './ids.ts';
 
@@ -58,7 +59,13 @@ export async function resolveSession(
   now: number,
 ): Promise<SessionInfo> {
   if (!token) throw new AppError(ResultCode.tokenInvalid, 'tokenInvalid');
-  const row = await db.selectFrom('session').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
+  const hash = hashToken(token);
+  const [row] = await reuse(
+    db,
+    'session-by-token',
+    () => db.selectFrom('session').selectAll().where('token_hash', '=', hash),
+    [hash],
+  );
   if (!row) throw new AppError(ResultCode.tokenInvalid, 'tokenInvalid');
   if (row.ended_at !== null) throw new AppError(ResultCode.loggedInElsewhere, 'loggedInElsewhere');
   if (row.expires_at <= now) throw new AppError(ResultCode.sessionExpired, 'sessionExpired');

@@ -7,7 +7,7 @@ import type { App, Services } from '../../core/types.ts';
 import { drawCaptcha, issueCaptcha } from './captcha.ts';
 import { accountParams, captchaParams, lockScreenBody, loginBody, loginQuery, ticketBody } from './schema.ts';
 import { issueTicket, ticketLogin } from './ticket.ts';
-import { checkOwnPassword, currentUser, login } from './service.ts';
+import { checkOwnPassword, currentUserBody, login } from './service.ts';
 
 export async function oauthRoutes(app: App, { db, now, config, settings }: Services) {
   app.post(
@@ -55,9 +55,10 @@ export async function oauthRoutes(app: App, { db, now, config, settings }: Servi
       schema: { tags: ['oauth'], summary: 'Menus, permissions, user info and system config of the caller' },
       config: { access: 'user' },
     },
-    async (request) => {
+    async (request, reply) => {
       const { authority, session } = signedIn(request);
-      return ok(await currentUser(settings, authority, request.language, session));
+      const body = await currentUserBody(settings, authority, request.language, session);
+      return reply.type('application/json; charset=utf-8').send(body);
     },
   );
 

@@ -216,6 +216,8 @@ interface MenuViews {
   menuList: MenuItem[];
   routerList: MenuItem[];
   permissionList: PermissionEntry[];
+  /** The three lists as JSON members, serialised once with the trees. */
+  json: string;
 }
 
 // The trees depend only on the cached authority (same menus array while nothing changed) and the
@@ -257,22 +259,35 @@ function menuViews(authority: Authority, currentSystemId: string | undefined): M
       resource: pickItems(authority.resources.get(m.id)),
     };
   });
-  const views = { menuList, routerList, permissionList };
+  const json = `"menuList":${JSON.stringify(menuList)},"routerList":${JSON.stringify(routerList)},"permissionList":${JSON.stringify(permissionList)}`;
+  const views = { menuList, routerList, permissionList, json };
   perSystem.set(key, views);
   return views;
 }
 
-export async function currentUser(
+/** The CurrentUser envelope as JSON text: the menu part comes serialised from the cache, which is
+ * most of the body, so each request serialises only the user and system config. */
+export async function currentUserBody(
   settingsCache: SettingsCache,
   authority: Authority,
   language: Language,
   session: { locked: boolean },
-): Promise<CurrentUserResult> {
+): Promise<string> {
+  const { views, userInfo, sysConfigInfo } = await currentUserParts(settingsCache, authority, language, session);
+  return `{"code":200,"msg":"Success","data":{${views.json},"userInfo":${JSON.stringify(userInfo)},"sysConfigInfo":${JSON.stringify(sysConfigInfo)}}}`;
+}
+
+async function currentUserParts(
+  settingsCache: SettingsCache,
+  authority: Authority,
+  language: Language,
+  session: { locked: boolean },
+): Promise<{ views: MenuViews; userInfo: UserInfo; sysConfigInfo: CurrentUserResult['sysConfigInfo'] }> {
   const { user } = authority;
   const settings = await settingsCache.get(authority.revisions.settings);
   const current = authority.systems.find((s) => s.id === user.system_id) ?? authority.systems[0];
 
-  const { menuList, routerList, permissionList } = menuViews(authority, current?.id);
+  const views = menuViews(authority, current?.id);
 
   const { names } = authority;
   const department = user.organize_id ? names.organizes.get(user.organize_id) : undefined;
@@ -334,5 +349,5 @@ export async function currentUser(
     copyright: settings.copyright,
     companyName: settings.companyName,
   };
-  return { menuList, routerList, permissionList, userInfo, sysConfigInfo };
+  return { views, userInfo, sysConfigInfo };
 }

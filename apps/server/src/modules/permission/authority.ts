@@ -1,6 +1,7 @@
 import type { Db } from '../../db/index.ts';
 import type { AppSystemTable, MenuElementTable, MenuResourceTable, MenuTable, UsersTable } from '../../db/schema.ts';
 import type { Tx } from '../../db/tx.ts';
+import { reuse } from '../../db/reuse.ts';
 import { bumpRevision, readRevisions, type Revisions } from '../../core/revisions.ts';
 
 /** What one user may see and do: the union of the grants to the user and to each of the user's
@@ -188,9 +189,9 @@ export function createAuthorityService(db: Db, maxEntries = 2000) {
   const cache = new Map<string, CacheEntry>();
   return {
     async load(userId: string): Promise<Authority | undefined> {
-      const [revisions, user] = await Promise.all([
+      const [revisions, [user]] = await Promise.all([
         readRevisions(db),
-        db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst(),
+        reuse(db, 'user-by-id', () => db.selectFrom('users').selectAll().where('id', '=', userId), [userId]),
       ]);
       if (!user) return undefined;
       const hit = cache.get(userId);
