@@ -8,6 +8,7 @@ import { seedDemo } from '../db/seed/demo.ts';
 import type { App } from '../core/types.ts';
 import { newId } from '../core/ids.ts';
 import { hashPassword } from '../core/password.ts';
+import { newUserRow } from '../db/seed/user-row.ts';
 
 export interface DbTarget {
   name: 'sqlite' | 'postgres';
@@ -112,44 +113,17 @@ export async function createTestServer(
     },
     async addBareUser(account) {
       const id = newId();
-      const now = Date.now();
       await database.db
         .insertInto('users')
-        .values({
-          id,
-          account,
-          real_name: account,
-          gender: null,
-          head_icon: '',
-          mobile_phone: '',
-          email: '',
-          password_hash: await hashPassword(md5('demo1234')),
-          is_administrator: 0,
-          manager_id: null,
-          organize_id: null,
-          position_id: null,
-          system_id: null,
-          theme: 'blend',
-          language: '',
-          lock_mark: 0,
-          unlock_time: null,
-          login_error_count: 0,
-          last_login_time: null,
-          last_login_ip: null,
-          last_login_place: null,
-          prev_login_time: null,
-          prev_login_ip: null,
-          prev_login_place: null,
-          description: null,
-          version: 0,
-          preferences: '{}',
-          created_at: now,
-          created_by: null,
-          updated_at: null,
-          updated_by: null,
-          enabled: 1,
-          sort_code: 0,
-        })
+        .values(
+          newUserRow({
+            id,
+            account,
+            real_name: account,
+            password_hash: await hashPassword(md5('demo1234')),
+            created_at: Date.now(),
+          }),
+        )
         .execute();
       return id;
     },

@@ -4,6 +4,7 @@ import { inTransaction, type Tx } from '../tx.ts';
 import { newId } from '../../core/ids.ts';
 import { hashPassword } from '../../core/password.ts';
 import { DEFAULT_SETTINGS, writeSettings } from '../../core/settings.ts';
+import { newUserRow } from './user-row.ts';
 import { bumpAuthorityRevision } from '../../modules/permission/authority.ts';
 import {
   ADMIN,
@@ -162,7 +163,9 @@ async function seedOrganisation(trx: Tx, now: number, adminHash: string, userHas
   await trx
     .insertInto('users')
     .values(
-      userRow(adminId, now, {
+      newUserRow({
+        id: adminId,
+        created_at: now,
         account: ADMIN.account,
         real_name: ADMIN.name,
         gender: 1,
@@ -181,22 +184,23 @@ async function seedOrganisation(trx: Tx, now: number, adminHash: string, userHas
     const id = userIds.get(u.account)!;
     await trx
       .insertInto('users')
-      .values({
-        ...userRow(id, now, {
+      .values(
+        newUserRow({
+          id,
+          created_at: now,
           account: u.account,
           real_name: u.name,
           gender: u.gender,
           password_hash: userHashes[i]!,
-          is_administrator: 0,
           organize_id: orgIds.get(u.organize)!,
           system_id: systemIds.get('atrium')!,
+          position_id: positionIds.get(u.positions[0]!)!,
+          manager_id: u.manager ? userIds.get(u.manager)! : null,
+          mobile_phone: `138${String(10_000_000 + i * 7919).slice(0, 8)}`,
+          email: `${u.account}@demo.atrium.local`,
+          sort_code: i + 1,
         }),
-        position_id: positionIds.get(u.positions[0]!)!,
-        manager_id: u.manager ? userIds.get(u.manager)! : null,
-        mobile_phone: `138${String(10_000_000 + i * 7919).slice(0, 8)}`,
-        email: `${u.account}@demo.atrium.local`,
-        sort_code: i + 1,
-      })
+      )
       .execute();
     await relate(trx, now, id, 'Organize', orgIds.get(u.organize)!, 0);
     for (const [k, p] of u.positions.entries()) await relate(trx, now, id, 'Position', positionIds.get(p)!, k);
@@ -228,45 +232,6 @@ async function seedOrganisation(trx: Tx, now: number, adminHash: string, userHas
         .execute();
     }
   }
-}
-
-function userRow(
-  id: string,
-  now: number,
-  u: {
-    account: string;
-    real_name: string;
-    gender: number;
-    password_hash: string;
-    is_administrator: number;
-    organize_id: string;
-    system_id: string;
-  },
-) {
-  return {
-    id,
-    ...u,
-    head_icon: '',
-    mobile_phone: '',
-    email: '',
-    manager_id: null,
-    position_id: null,
-    theme: 'blend',
-    language: '',
-    lock_mark: 0,
-    unlock_time: null,
-    login_error_count: 0,
-    last_login_time: null,
-    last_login_ip: null,
-    last_login_place: null,
-    prev_login_time: null,
-    prev_login_ip: null,
-    prev_login_place: null,
-    description: null,
-    version: 0,
-    preferences: '{}',
-    ...audit(now, 0),
-  };
 }
 
 async function relate(

@@ -5,6 +5,7 @@ import { hashPassword } from '../../core/password.ts';
 import { bumpAuthorityRevision } from '../../modules/permission/authority.ts';
 import { DEMO_PASSWORD } from './demo-data.ts';
 import { md5 } from './demo.ts';
+import { newUserRow } from './user-row.ts';
 
 const MARKER = 'seed.large';
 const USERS = 10_000;
@@ -38,41 +39,22 @@ export async function seedLarge(db: Db, now = Date.now()): Promise<number> {
         const id = newId(now);
         const dept = departments[i % departments.length]!.id;
         const position = positions.find((p) => p.organize_id === dept) ?? positions[0]!;
-        users.push({
-          id,
-          account: `user${String(i).padStart(5, '0')}`,
-          real_name: `员工${String(i).padStart(5, '0')}`,
-          gender: (i % 2) + 1,
-          head_icon: '',
-          mobile_phone: `139${String(i).padStart(8, '0')}`,
-          email: `user${i}@demo.atrium.local`,
-          password_hash: hash,
-          is_administrator: 0,
-          manager_id: null,
-          organize_id: dept,
-          position_id: position.id,
-          system_id: system.id,
-          theme: 'blend',
-          language: '',
-          lock_mark: 0,
-          unlock_time: null,
-          login_error_count: 0,
-          last_login_time: null,
-          last_login_ip: null,
-          last_login_place: null,
-          prev_login_time: null,
-          prev_login_ip: null,
-          prev_login_place: null,
-          description: null,
-          version: 0,
-          preferences: '{}',
-          created_at: now,
-          created_by: null,
-          updated_at: null,
-          updated_by: null,
-          enabled: 1,
-          sort_code: 1000 + i,
-        });
+        users.push(
+          newUserRow({
+            id,
+            account: `user${String(i).padStart(5, '0')}`,
+            real_name: `员工${String(i).padStart(5, '0')}`,
+            gender: (i % 2) + 1,
+            mobile_phone: `139${String(i).padStart(8, '0')}`,
+            email: `user${i}@demo.atrium.local`,
+            password_hash: hash,
+            organize_id: dept,
+            position_id: position.id,
+            system_id: system.id,
+            created_at: now,
+            sort_code: 1000 + i,
+          }),
+        );
         const base = { created_at: now, created_by: null, sort_code: 0, user_id: id };
         relations.push({ ...base, id: newId(now), object_type: 'Organize' as const, object_id: dept });
         relations.push({ ...base, id: newId(now), object_type: 'Position' as const, object_id: position.id });
