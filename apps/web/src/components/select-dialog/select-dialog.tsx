@@ -61,8 +61,6 @@ export function SelectDialog<T extends object>({
   const [query, setQuery] = useState<SelectQuery | null>(null);
   const [rows, setRows] = useState<T[]>([]);
   // The table may call a selection handler from an earlier render; it must still see this page.
-  const rowsRef = useRef<T[]>([]);
-  rowsRef.current = rows;
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(false);
   const [selected, setSelected] = useState<T[]>([]);
@@ -122,14 +120,12 @@ export function SelectDialog<T extends object>({
       setSelected(picked.slice(0, 1));
       return;
     }
-    // Keep picks from other pages: only this page's rows are in `picked`.
-    const page = rowsRef.current;
-    const pageKeys = new Set(page.map(keyOf));
-    const wanted = new Set(keys.map(String));
-    setSelected((prev) => [
-      ...prev.filter((r) => !pageKeys.has(keyOf(r))),
-      ...page.filter((r) => wanted.has(keyOf(r))),
-    ]);
+    // With preserveSelectedRowKeys the table reports every selected key, other pages' included;
+    // records come from what was already picked or from this change.
+    setSelected((prev) => {
+      const known = new Map([...prev, ...picked].map((r) => [keyOf(r), r]));
+      return keys.map((k) => known.get(String(k))).filter((r): r is T => r !== undefined);
+    });
   }
 
   function confirm() {
@@ -209,6 +205,7 @@ export function SelectDialog<T extends object>({
         rowSelection={{
           type: multiple ? 'checkbox' : 'radio',
           selectedRowKeys: selected.map(keyOf),
+          preserveSelectedRowKeys: true,
           onChange: onSelectionChange,
         }}
         onRow={(row) => ({
