@@ -5,6 +5,7 @@ import { buildApp } from '@atrium/server/app';
 import { loadConfig } from '@atrium/server/config';
 import { migrate, openDatabase } from '@atrium/server/db';
 import { seedDemo } from '@atrium/server/seed';
+import { seedLarge } from '@atrium/server/seed-large';
 
 /**
  * Login attempts allowed per address and account; the real limit (20 a minute) would turn the
@@ -13,11 +14,12 @@ import { seedDemo } from '@atrium/server/seed';
 export const BENCH_LOGIN_RATE_MAX = 1_000_000;
 
 /** The real Atrium app on a fresh, seeded SQLite file (a file, as in production, not :memory:). */
-export async function buildAtriumServer() {
+export async function buildAtriumServer({ large = false } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-'));
   const database = openDatabase({ file: path.join(dir, 'atrium.db') });
   await migrate(database.db);
   await seedDemo(database.db);
+  if (large) await seedLarge(database.db);
   const config = {
     ...loadConfig({}),
     dataDir: dir,

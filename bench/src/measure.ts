@@ -7,6 +7,7 @@ export interface Measurement {
   rps: number;
   /** Latency percentiles in milliseconds. */
   p50: number;
+  p95: number;
   p99: number;
   requests: number;
   /** Non-2xx answers, bodies that failed the check, socket errors and timeouts, all together. */
@@ -78,6 +79,7 @@ export async function measure(options: MeasureOptions): Promise<Measurement> {
     connections: options.connections,
     rps: result.requests.total / result.duration,
     p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
     requests: result.requests.total,
     errors: errorDetail.non2xx + errorDetail.badBody + errorDetail.socket + errorDetail.timeouts,

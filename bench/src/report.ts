@@ -35,6 +35,7 @@ const COLUMNS: Column[] = [
   { header: 'conns', right: true, cell: (r) => String(r.scenario.connections) },
   { header: 'req/s', right: true, cell: (r) => fixed(r.measurement?.rps, 0) },
   { header: 'p50 ms', right: true, cell: (r) => fixed(r.measurement?.p50, 2) },
+  { header: 'p95 ms', right: true, cell: (r) => fixed(r.measurement?.p95, 2) },
   { header: 'p99 ms', right: true, cell: (r) => fixed(r.measurement?.p99, 2) },
   { header: 'ratio', right: true, cell: (r, base) => fixed(base && r.measurement && r.measurement.rps / base, 2) },
   { header: 'srv cpu ms/req', right: true, cell: (r) => fixed(r.measurement?.serverCpuMsPerRequest, 3) },

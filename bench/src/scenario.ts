@@ -1,7 +1,7 @@
 import type { Measurement } from './measure.ts';
 
 /** The kinds of server a scenario can run against; each runs in a child process of its own. */
-export type ServerKind = 'baseline' | 'atrium';
+export type ServerKind = 'baseline' | 'atrium' | 'atrium-large';
 
 /** One HTTP request, repeated by every connection for the whole run. */
 export interface BenchRequest {

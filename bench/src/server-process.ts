@@ -11,7 +11,8 @@ import type { ParentMessage, ServerMessage } from './server-protocol.ts';
 
 const builders: Record<ServerKind, () => Promise<{ app: FastifyInstance; close(): Promise<void> }>> = {
   baseline: buildBaselineServer,
-  atrium: buildAtriumServer,
+  atrium: () => buildAtriumServer(),
+  'atrium-large': () => buildAtriumServer({ large: true }),
 };
 
 /** Resolves once the message is handed to the channel, so an exit right after cannot drop it. */

@@ -34,15 +34,20 @@ export function rpsRatioAtLeast(name: string, min: number): Target {
   };
 }
 
-/** The scenario's p99 latency is below `maxMs`. */
-export function p99Below(name: string, maxMs: number): Target {
-  return (results) => {
-    const m = figures(results, name);
-    if (!m) return missing(results, `${name} p99`, name);
-    const pass = m.p99 < maxMs;
-    return { text: `${name} p99 ${m.p99.toFixed(1)} ms < ${maxMs} ms ${mark(pass)}`, pass };
-  };
+function percentileBelow(which: 'p95' | 'p99') {
+  return (name: string, maxMs: number): Target =>
+    (results) => {
+      const m = figures(results, name);
+      if (!m) return missing(results, `${name} ${which}`, name);
+      const pass = m[which] < maxMs;
+      return { text: `${name} ${which} ${m[which].toFixed(1)} ms < ${maxMs} ms ${mark(pass)}`, pass };
+    };
 }
+
+/** The scenario's p95 latency is below `maxMs`. */
+export const p95Below = percentileBelow('p95');
+/** The scenario's p99 latency is below `maxMs`. */
+export const p99Below = percentileBelow('p99');
 
 /** The scenario's p50 latency is at most `maxFactor` times the reference scenario's. */
 export function p50WithinFactor(name: string, reference: string, label: string, maxFactor: number): Target {

@@ -20,6 +20,8 @@ import { registerEnvelope, sendNotFound } from './core/http.ts';
 import { newRequestId } from './core/ids.ts';
 import { createSettingsCache } from './core/settings.ts';
 import type { App, Services } from './core/types.ts';
+import { createLocalPushHub, createRedisPushHub } from './core/push.ts';
+import { socketRoutes } from './modules/socket/routes.ts';
 import { oauthRoutes } from './modules/oauth/routes.ts';
 import { createAuthorityService } from './modules/permission/authority.ts';
 import { permissionRoutes } from './modules/permission/routes.ts';
@@ -27,6 +29,8 @@ import { currentUserRoutes } from './modules/permission/current-routes.ts';
 import { fileRoutes } from './modules/file/routes.ts';
 import { messageRoutes } from './modules/message/routes.ts';
 import { homeRoutes } from './modules/home/routes.ts';
+import { authorizeRoutes } from './modules/authorize/routes.ts';
+import { organizeRoutes } from './modules/organize/routes.ts';
 import multipart from '@fastify/multipart';
 import { registerOperationLog } from './core/operation-log.ts';
 import { healthRoutes } from './modules/system/health.ts';
@@ -70,9 +74,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     dialect: database.dialect,
     authority: createAuthorityService(database.db),
     settings: createSettingsCache(database.db),
+    // Several instances share Redis for pushes and presence; one instance alone needs nothing else.
+    push: config.redisUrl
+      ? await createRedisPushHub({ url: config.redisUrl, prefix: config.redisPrefix, log: app.log })
+      : createLocalPushHub(app.log),
     now: options.now ?? Date.now,
   };
 
+  app.addHook('onClose', () => services.push.close());
   registerEnvelope(app);
   registerAccessControl(app, services);
   await app.register(formbody);
@@ -101,6 +110,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     fileRoutes,
     messageRoutes,
     homeRoutes,
+    authorizeRoutes,
+    organizeRoutes,
+    socketRoutes,
   ]) {
     await app.register(plugin, services);
   }

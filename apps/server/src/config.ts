@@ -11,6 +11,8 @@ export interface Config {
   databaseUrl: string;
   /** Redis connection string for fan-out, session caching and rate limits across instances. */
   redisUrl: string;
+  /** Prefix of Atrium's Redis keys and channels, so several deployments (or test runs) can share one Redis. */
+  redisPrefix: string;
   /** Built web app served with history fallback; not served when the folder does not exist. */
   webDist: string;
   logLevel: string;
@@ -40,6 +42,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, 'data')),
     databaseUrl: env.DATABASE_URL || '',
     redisUrl: env.REDIS_URL || '',
+    redisPrefix: env.REDIS_PREFIX || 'atrium',
     webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL || 'info',
     loginRateMax: int(env, 'LOGIN_RATE_MAX', 20),

@@ -6,9 +6,12 @@ import { AppProviders } from './app/providers.tsx';
 import './app/global.css';
 import { applyLanguage } from './locales/apply.ts';
 import { createAppRouter } from './router/index.tsx';
+import { linkLiveSocket } from './socket/session-link.ts';
 import { useSettingsStore } from './stores/settings.ts';
 
 applyLanguage(useSettingsStore.getState().language);
+// The tab's live socket follows the session: open while signed in, closed on sign-out.
+linkLiveSocket();
 
 const router = createAppRouter();
 

@@ -2,8 +2,15 @@
  * Server messages in the three languages the product speaks. zh-CN holds the spec's own texts.
  * `{name}` placeholders are filled from the params passed with the key.
  */
+import { authorizeMessages } from '../modules/authorize/messages.ts';
+import { organizeMessages } from '../modules/organize/messages.ts';
+import { usersMessages } from '../modules/permission/messages.ts';
+import { socketMessages } from '../modules/socket/messages.ts';
+
 export const LANGUAGES = ['zh-CN', 'zh-TW', 'en-US'] as const;
 export type Language = (typeof LANGUAGES)[number];
+/** Message texts by key and language; each module keeps its own beside its routes. */
+export type MessageCatalogue = Record<string, Record<Language, string>>;
 
 const catalogue = {
   success: { 'zh-CN': 'Success', 'zh-TW': 'Success', 'en-US': 'Success' },
@@ -123,7 +130,22 @@ const catalogue = {
     'zh-TW': '請求體格式不正確',
     'en-US': 'The request body is not well formed',
   },
-} satisfies Record<string, Record<Language, string>>;
+  versionConflict: {
+    'zh-CN': '数据已被他人修改，请刷新后重试',
+    'zh-TW': '資料已被他人修改，請重新整理後重試',
+    'en-US': 'Someone else changed this record; reload it and try again',
+  },
+  saveSuccess: { 'zh-CN': '保存成功', 'zh-TW': '儲存成功', 'en-US': 'Saved' },
+  codeTaken: {
+    'zh-CN': '编码“{code}”已存在',
+    'zh-TW': '編碼「{code}」已存在',
+    'en-US': 'The code "{code}" is already in use',
+  },
+  ...organizeMessages,
+  ...usersMessages,
+  ...authorizeMessages,
+  ...socketMessages,
+} satisfies MessageCatalogue;
 
 export type MessageKey = keyof typeof catalogue;
 export type MessageParams = Record<string, string | number>;

@@ -20,3 +20,22 @@ export function pageOf<T>(
 }
 
 export const offsetOf = (query: PageQuery) => (query.currentPage - 1) * query.pageSize;
+
+/**
+ * One page of a list query and the count of all its matches, read side by side: `count` is the
+ * filtered query counted, `rows` the same query ordered (this cuts it to the page).
+ */
+export async function countedPage<R>(
+  query: Pick<PageQuery, 'currentPage' | 'pageSize'>,
+  count: { executeTakeFirstOrThrow(): Promise<{ total: number | string | bigint }> },
+  rows: { limit(n: number): { offset(n: number): { execute(): Promise<R[]> } } },
+): Promise<{ total: number; rows: R[] }> {
+  const [counted, page] = await Promise.all([
+    count.executeTakeFirstOrThrow(),
+    rows
+      .limit(query.pageSize)
+      .offset((query.currentPage - 1) * query.pageSize)
+      .execute(),
+  ]);
+  return { total: Number(counted.total), rows: page };
+}

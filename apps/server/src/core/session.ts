@@ -8,6 +8,12 @@ import { AppError } from './errors.ts';
 import { newId } from './ids.ts';
 
 const TOKEN_PREFIX = 'Bearer ';
+
+/** Why a session ended before its time; each reason has its own message for the signed-out user. */
+export const SessionEnd = {
+  signedInElsewhere: 'signed-in-elsewhere',
+  permissionChanged: 'permission-changed',
+} as const;
 /** A session's expiry moves forward at most once a minute, so reads do not turn into writes. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -67,7 +73,11 @@ export async function resolveSession(
     [hash],
   );
   if (!row) throw new AppError(ResultCode.tokenInvalid, 'tokenInvalid');
-  if (row.ended_at !== null) throw new AppError(ResultCode.loggedInElsewhere, 'loggedInElsewhere');
+  if (row.ended_at !== null)
+    throw new AppError(
+      ResultCode.loggedInElsewhere,
+      row.end_reason === SessionEnd.permissionChanged ? 'permissionChanged' : 'loggedInElsewhere',
+    );
   if (row.expires_at <= now) throw new AppError(ResultCode.sessionExpired, 'sessionExpired');
   if (now - row.last_seen_at >= TOUCH_INTERVAL_MS) {
     const timeout = await timeoutMinutes();
@@ -95,7 +105,7 @@ export async function endOtherSessions(
 ): Promise<string[]> {
   const ended = await db
     .updateTable('session')
-    .set({ ended_at: input.now, end_reason: 'signed-in-elsewhere' })
+    .set({ ended_at: input.now, end_reason: SessionEnd.signedInElsewhere })
     .where('user_id', '=', input.userId)
     .where('device', '=', input.device)
     .where('id', '<>', input.keepId)

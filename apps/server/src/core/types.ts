@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { Db, Dialect } from '../db/index.ts';
 import type { AuthorityService } from '../modules/permission/authority.ts';
+import type { PushHub } from './push.ts';
 import type { SettingsCache } from './settings.ts';
 
 /** The Fastify instance every module registers on, with zod schemas typing requests. */
@@ -27,5 +28,7 @@ export interface Services {
   dialect: Dialect;
   authority: AuthorityService;
   settings: SettingsCache;
+  /** Frames to users' open sockets (logout, refresh, message pushes). */
+  push: PushHub;
   now: () => number;
 }

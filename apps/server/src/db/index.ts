@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, SqliteDialect, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrations } from './migrations/index.ts';
@@ -82,7 +82,13 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the schema up to date; safe to run on every start and from several instances at once. */
 export async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  // Kysely looks for its bookkeeping tables in every schema unless told which one; on a database
+  // shared by several schemas (tests, or tenants) it must be the one this connection works in.
+  const schema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

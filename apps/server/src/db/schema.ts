@@ -26,6 +26,7 @@ export interface AppSystemTable extends Audit {
   en_code: string;
   icon: string;
   description: string | null;
+  version: number;
 }
 
 export interface MenuTable extends Audit {
@@ -40,6 +41,7 @@ export interface MenuTable extends Audit {
   link_target: string;
   property_json: string;
   description: string | null;
+  version: number;
 }
 
 /** A menu's buttons, list columns and form fields: what a grant can name inside one menu. */
@@ -49,6 +51,7 @@ export interface MenuElementTable extends Audit {
   kind: 'button' | 'column' | 'form';
   full_name: string;
   en_code: string;
+  version: number;
 }
 
 /** A data scheme of a menu: a condition applied to the menu's list queries. */
@@ -60,6 +63,24 @@ export interface MenuResourceTable extends Audit {
   condition_json: string;
   match_logic: string;
   all_data: number;
+  version: number;
+}
+
+/** The version of one object's whole set of grants (role, position, user or organisation). */
+export interface AuthorizeObjectTable {
+  object_type: 'role' | 'position' | 'user' | 'organize';
+  object_id: string;
+  version: number;
+  updated_at: number;
+  updated_by: string | null;
+}
+
+/** A user's list columns (order and visibility) for one menu, as JSON text of [{prop,label,visible}]. */
+export interface ColumnSettingTable {
+  user_id: string;
+  module_id: string;
+  field_list: string;
+  updated_at: number;
 }
 
 export interface OrganizeTable extends Audit {
@@ -246,6 +267,8 @@ export interface Database {
   users: UsersTable;
   user_relation: UserRelationTable;
   authorize: AuthorizeTable;
+  authorize_object: AuthorizeObjectTable;
+  column_setting: ColumnSettingTable;
   session: SessionTable;
   captcha: CaptchaTable;
   sys_log: SysLogTable;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
+import type { Selectable } from 'kysely';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { migrate, openDatabase, type DatabaseHandle } from '../db/index.ts';
@@ -9,6 +10,9 @@ import type { App } from '../core/types.ts';
 import { newId } from '../core/ids.ts';
 import { hashPassword } from '../core/password.ts';
 import { newUserRow } from '../db/seed/user-row.ts';
+import type { Database } from '../db/schema.ts';
+import type { CodedTable } from '../core/unique-code.ts';
+import type { VersionedTable } from '../core/versioned.ts';
 
 export interface DbTarget {
   name: 'sqlite' | 'postgres';
@@ -55,6 +59,29 @@ export interface TestServer {
   addBareUser(account: string): Promise<string>;
   /** Signs in through the API and returns the token. */
   login(account: string, password?: string): Promise<string>;
+  /** Signs the demo accounts in one after another and returns their tokens in the same order. */
+  logins(accounts: string[]): Promise<string[]>;
+  /** The authority revision: a write that changes grants, names or memberships must raise it. */
+  authorityRevision(): Promise<number>;
+  /** Id of the seeded record with this enCode (organisation, position, group or role). */
+  idOfCode(table: CodedTable, code: string): Promise<string>;
+  /** enCode -> id of every record of the table. */
+  idsByCode(table: CodedTable): Promise<Record<string, string>>;
+  /** Id of the user with this account. */
+  userIdOf(account: string): Promise<string>;
+  /** The stored row with every column; fails when it is missing. */
+  rowOf<T extends VersionedTable>(table: T, id: string): Promise<Selectable<Database[T]>>;
+  /** Whether the table still holds a row with this id. */
+  exists(table: VersionedTable, id: string): Promise<boolean>;
+  /**
+   * Sends two saves of one record at once (the optimistic-locking check: both carry the same
+   * version). Answers both envelope codes, sorted, and which save (0 or 1) got 200.
+   */
+  saveTwiceAtOnce(
+    url: string,
+    first: { token: string; body: unknown },
+    second: { token: string; body: unknown },
+  ): Promise<{ codes: number[]; winner: 0 | 1 }>;
   // Response data differs per route; tests assert on its fields directly.
   call(
     method: string,
@@ -98,18 +125,61 @@ export async function createTestServer(
     return app.inject({ method: method as 'GET', url, headers, payload }) as never;
   };
 
+  const login: TestServer['login'] = async (account, password = account === 'admin' ? 'admin123' : 'demo1234') => {
+    const res = await call('POST', '/api/oauth/Login', {
+      form: { account, password: md5(password), grant_type: 'password' },
+    });
+    const body = res.json();
+    if (body.code !== 200) throw new Error(`login ${account} failed: ${body.msg}`);
+    return body.data.token as string;
+  };
+  const db = database.db;
+
   return {
     app,
     database,
     clock,
     call,
-    async login(account, password = account === 'admin' ? 'admin123' : 'demo1234') {
-      const res = await call('POST', '/api/oauth/Login', {
-        form: { account, password: md5(password), grant_type: 'password' },
-      });
-      const body = res.json();
-      if (body.code !== 200) throw new Error(`login ${account} failed: ${body.msg}`);
-      return body.data.token as string;
+    login,
+    async logins(accounts) {
+      const tokens: string[] = [];
+      for (const account of accounts) tokens.push(await login(account));
+      return tokens;
+    },
+    async authorityRevision() {
+      const row = await db.selectFrom('revision').select('value').where('name', '=', 'authority').executeTakeFirst();
+      return Number(row?.value ?? 0);
+    },
+    async idOfCode(table, code) {
+      return (await db.selectFrom(table).select('id').where('en_code', '=', code).executeTakeFirstOrThrow()).id;
+    },
+    async idsByCode(table) {
+      const rows = await db.selectFrom(table).select(['id', 'en_code']).execute();
+      return Object.fromEntries(rows.map((r) => [r.en_code, r.id]));
+    },
+    async userIdOf(account) {
+      return (await db.selectFrom('users').select('id').where('account', '=', account).executeTakeFirstOrThrow()).id;
+    },
+    async rowOf(table, id) {
+      // Kysely cannot narrow a generic table name; the runtime statement is the plain one below.
+      return (await db
+        .selectFrom(table as 'users')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()) as never;
+    },
+    async exists(table, id) {
+      const row = await db
+        .selectFrom(table as 'users')
+        .select('id')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    async saveTwiceAtOnce(url, first, second) {
+      const [a, b] = await Promise.all([call('PUT', url, first), call('PUT', url, second)]);
+      const codes = [a.json().code, b.json().code];
+      return { codes: [...codes].sort(), winner: codes[0] === 200 ? 0 : 1 };
     },
     async addBareUser(account) {
       const id = newId();

@@ -18,7 +18,8 @@ export function useHas(): HasFn {
   const { meta } = usePageContext();
   const permissionList = useSessionStore((s) => s.permissionList);
   const judge = meta.judgePermission === true;
-  const moduleId = meta.moduleId;
+  // CurrentUser keys permissionList by menu id (modelId); propertyJson.moduleId names a form model.
+  const moduleId = meta.id ?? meta.moduleId;
   return useCallback(
     (code: string, kind: PermissionKind = 'button') => !judge || hasPerm(permissionList, moduleId, code, kind),
     [judge, moduleId, permissionList],

@@ -154,6 +154,15 @@ function failHttp(status: number): never {
 }
 
 /**
+ * Ends the session on this side once the server has said it is over (codes 600/601/602, the live
+ * socket's logout push): drops the token and everything cached with it, then opens the sign-in page.
+ */
+export function endSession(): void {
+  useSessionStore.getState().resetToken();
+  goToLogin();
+}
+
+/**
  * One call with the envelope check: resolves with the envelope when code is 200, else shows the
  * server message (or the default text) for 1.5 s and rejects with a RequestError; on 600/601/602
  * (except sign-in and unlock calls) it also ends the session and goes to the sign-in page.
@@ -170,10 +179,7 @@ export async function request<T = unknown>(options: RequestOptions): Promise<Env
   if (body.code !== ResultCode.ok) {
     const text = body.msg || defaultErrorText();
     toastError(text);
-    if (SESSION_END_CODES.includes(body.code) && !isAuthCall(options.url)) {
-      useSessionStore.getState().resetToken();
-      goToLogin();
-    }
+    if (SESSION_END_CODES.includes(body.code) && !isAuthCall(options.url)) endSession();
     throw new RequestError(text, body.code, body);
   }
   return body as Envelope<T>;

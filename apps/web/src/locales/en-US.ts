@@ -1,4 +1,9 @@
 import type { LocaleMessages } from './zh-CN.ts';
+import { admin } from './areas/admin.ts';
+import { organize } from './areas/organize.ts';
+import { user } from './areas/user.ts';
+import { authorize } from './areas/authorize.ts';
+import { socket } from './areas/socket.ts';
 
 /** English. */
 const enUS: LocaleMessages = {
@@ -308,6 +313,11 @@ const enUS: LocaleMessages = {
   access: {
     denied: 'No permission',
   },
+  admin: admin['en-US'],
+  organize: organize['en-US'],
+  user: user['en-US'],
+  authorize: authorize['en-US'],
+  socket: socket['en-US'],
 };
 
 export default enUS;

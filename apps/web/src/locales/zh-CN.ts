@@ -1,3 +1,8 @@
+import { admin } from './areas/admin.ts';
+import { organize } from './areas/organize.ts';
+import { user } from './areas/user.ts';
+import { authorize } from './areas/authorize.ts';
+import { socket } from './areas/socket.ts';
 /** Simplified Chinese, the default language; the spec's Chinese texts are quoted from here. */
 const zhCN = {
   common: {
@@ -302,6 +307,11 @@ const zhCN = {
   access: {
     denied: '暂无权限',
   },
+  admin: admin['zh-CN'],
+  organize: organize['zh-CN'],
+  user: user['zh-CN'],
+  authorize: authorize['zh-CN'],
+  socket: socket['zh-CN'],
 };
 
 export default zhCN;

@@ -1,4 +1,9 @@
 import type { LocaleMessages } from './zh-CN.ts';
+import { admin } from './areas/admin.ts';
+import { organize } from './areas/organize.ts';
+import { user } from './areas/user.ts';
+import { authorize } from './areas/authorize.ts';
+import { socket } from './areas/socket.ts';
 
 /** Traditional Chinese. */
 const zhTW: LocaleMessages = {
@@ -304,6 +309,11 @@ const zhTW: LocaleMessages = {
   access: {
     denied: '暫無權限',
   },
+  admin: admin['zh-TW'],
+  organize: organize['zh-TW'],
+  user: user['zh-TW'],
+  authorize: authorize['zh-TW'],
+  socket: socket['zh-TW'],
 };
 
 export default zhTW;

@@ -61,13 +61,13 @@ describe('app routing', () => {
         id: 'sys',
         type: 1,
         fullName: 'System',
-        children: [menuItem({ id: 'users', fullName: 'Users', urlAddress: 'permission/user' })],
+        children: [menuItem({ id: 'users', fullName: 'Users', urlAddress: 'report/sales' })],
       }),
     ];
     mockFetch(() => jsonResponse(envelope(currentUser({ menuList }))));
-    const { router } = renderApp('/permission/user');
+    const { router } = renderApp('/report/sales');
     expect(await screen.findByTestId('not-found-page')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/permission/user');
+    expect(router.state.location.pathname).toBe('/report/sales');
     expect(screen.getByTestId('side-menu')).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Users - Atrium Demo'));
   });
@@ -79,12 +79,12 @@ describe('app routing', () => {
         id: 'sys',
         type: 1,
         fullName: 'System',
-        children: [menuItem({ id: 'users', fullName: 'Users', urlAddress: '/permission/user' })],
+        children: [menuItem({ id: 'users', fullName: 'Users', urlAddress: '/report/sales' })],
       }),
     ];
     mockFetch(() => jsonResponse(envelope(currentUser({ menuList }))));
     const { router } = renderApp('/home');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/permission/user'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/report/sales'));
   });
 
   it('S1-2.1-19 sends unknown paths to /404', async () => {

@@ -18,6 +18,13 @@ const pages: Record<string, PageLoader> = {
   profile: () => import('../views/profile/index.tsx'),
   'external-link': () => import('../views/external-link/index.tsx'),
   dashboard: () => import('../views/dashboard/index.tsx'),
+  'permission/organize': () => import('../views/permission/organize/index.tsx'),
+  'permission/position': () => import('../views/permission/position/index.tsx'),
+  'permission/group': () => import('../views/permission/group/index.tsx'),
+  'permission/user': () => import('../views/permission/user/index.tsx'),
+  'permission/role': () => import('../views/permission/role/index.tsx'),
+  'system/menu': () => import('../views/system/menu/index.tsx'),
+  'permission/authorize': () => import('../views/permission/authorize/index.tsx'),
 };
 
 export function hasPage(view: string): boolean {

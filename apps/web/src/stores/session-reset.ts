@@ -21,3 +21,24 @@ export function runSessionResetHooks(): void {
     }
   }
 }
+
+const signOutHooks = new Set<ResetHook>();
+
+/**
+ * Runs when this tab signs out on purpose, before the server is told: the live socket leaves first,
+ * so the server's logout push for the session reaches only the session's other tabs.
+ */
+export function onSignOut(hook: ResetHook): () => void {
+  signOutHooks.add(hook);
+  return () => signOutHooks.delete(hook);
+}
+
+export function runSignOutHooks(): void {
+  for (const hook of [...signOutHooks]) {
+    try {
+      hook();
+    } catch (error) {
+      console.error('sign-out hook failed', error);
+    }
+  }
+}

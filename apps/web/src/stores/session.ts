@@ -9,7 +9,7 @@ import { followOtherTabs, postLockMessage, rememberReturnPath } from './screen-l
 import i18n from '../locales/index.ts';
 import { session as sessionStorage, StorageName } from '../utils/storage.ts';
 import { useCachesStore } from './caches.ts';
-import { runSessionResetHooks } from './session-reset.ts';
+import { runSessionResetHooks, runSignOutHooks } from './session-reset.ts';
 import { useSettingsStore } from './settings.ts';
 import { useTagsStore } from './tags.ts';
 
@@ -131,6 +131,7 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   },
 
   async logout() {
+    runSignOutHooks();
     try {
       await oauth.logout();
     } catch {

@@ -459,6 +459,8 @@ export interface SeedMenu {
   linkTarget?: '_self' | '_blank';
   system: string;
   buttons?: [string, string][];
+  /** Data schemes: [enCode, name, conditionJson, allData]; granted by 'menu#enCode' in ROLE_GRANTS. */
+  schemes?: [string, string, string, 0 | 1][];
 }
 
 /** Each module adds its menus here as it is built; the shell shows exactly these. */
@@ -483,6 +485,98 @@ export const MENUS: SeedMenu[] = [
     linkTarget: '_blank',
     system: 'atrium',
   },
+  { code: 'permission', name: '组织权限', type: 1, parent: null, icon: 'TeamOutlined', system: 'atrium' },
+  {
+    code: 'permission.organize',
+    name: '组织管理',
+    type: 2,
+    parent: 'permission',
+    icon: 'ApartmentOutlined',
+    url: 'permission/organize',
+    system: 'atrium',
+    buttons: [
+      ['btn_add', '新建'],
+      ['btn_edit', '编辑'],
+      ['btn_remove', '删除'],
+    ],
+  },
+  {
+    code: 'permission.position',
+    name: '岗位管理',
+    type: 2,
+    parent: 'permission',
+    icon: 'IdcardOutlined',
+    url: 'permission/position',
+    system: 'atrium',
+    buttons: [
+      ['btn_add', '新建'],
+      ['btn_edit', '编辑'],
+      ['btn_remove', '删除'],
+    ],
+  },
+  {
+    code: 'permission.role',
+    name: '角色管理',
+    type: 2,
+    parent: 'permission',
+    icon: 'SafetyCertificateOutlined',
+    url: 'permission/role',
+    system: 'atrium',
+    buttons: [
+      ['btn_add', '新建'],
+      ['btn_edit', '编辑'],
+      ['btn_remove', '删除'],
+    ],
+  },
+  {
+    code: 'permission.group',
+    name: '分组管理',
+    type: 2,
+    parent: 'permission',
+    icon: 'UsergroupAddOutlined',
+    url: 'permission/group',
+    system: 'atrium',
+    buttons: [
+      ['btn_add', '新建'],
+      ['btn_edit', '编辑'],
+      ['btn_remove', '删除'],
+    ],
+  },
+  {
+    code: 'permission.user',
+    name: '用户管理',
+    type: 2,
+    parent: 'permission',
+    icon: 'UserOutlined',
+    url: 'permission/user',
+    system: 'atrium',
+    buttons: [
+      ['btn_add', '新建'],
+      ['btn_edit', '编辑'],
+      ['btn_remove', '删除'],
+      ['btn_upload', '导入'],
+      ['btn_download', '导出'],
+    ],
+    schemes: [
+      ['all', '全部用户', '[]', 1],
+      [
+        'dept_and_below',
+        '本部门及下级部门',
+        '[{"field":"organizeId","op":"in","value":"@organizationAndSuborganization"}]',
+        0,
+      ],
+    ],
+  },
+  {
+    code: 'permission.authorize',
+    name: '权限授权',
+    type: 2,
+    parent: 'permission',
+    icon: 'KeyOutlined',
+    url: 'permission/authorize',
+    system: 'atrium',
+    buttons: [['btn_edit', '授权']],
+  },
   { code: 'devtools', name: '开发工具', type: 1, parent: null, icon: 'ToolOutlined', system: 'dev' },
   {
     code: 'devtools.api',
@@ -503,10 +597,50 @@ export const MENUS: SeedMenu[] = [
     linkTarget: '_blank',
     system: 'dev',
   },
+  { code: 'system', name: '系统管理', type: 1, parent: null, icon: 'SettingOutlined', system: 'dev' },
+  {
+    code: 'system.menu',
+    name: '菜单管理',
+    type: 2,
+    parent: 'system',
+    icon: 'MenuOutlined',
+    url: 'system/menu',
+    system: 'dev',
+    buttons: [
+      ['btn_add', '新建'],
+      ['btn_edit', '编辑'],
+      ['btn_remove', '删除'],
+    ],
+  },
 ];
 
-/** Grants by role: [role code, menu codes]. Every role sees its systems through these. */
-export const ROLE_GRANTS: [string, string[]][] = [['employee', ['workbench', 'workbench.home', 'workbench.screen']]];
+/** Grants by role: [role code, menu codes]. A code 'menu:btn_x' grants that button of the menu,
+ * 'menu#scheme' that data scheme. */
+export const ROLE_GRANTS: [string, string[]][] = [
+  ['employee', ['workbench', 'workbench.home', 'workbench.screen']],
+  // HR keeps the staff records: users without delete or import, the organisation read-only.
+  [
+    'hr.manager',
+    [
+      'permission',
+      'permission.organize',
+      'permission.user',
+      'permission.user:btn_add',
+      'permission.user:btn_edit',
+      'permission.user:btn_download',
+      // HR sees the users of its own department and below (a data scheme, applied in SQL).
+      'permission.user#dept_and_below',
+    ],
+  ],
+];
+
+/** Grants to single users, on top of their roles: [account, menu codes]. */
+export const USER_GRANTS: [string, string[]][] = [
+  // qinhao also works in the development platform, so he switches between two systems.
+  ['qinhao', ['devtools', 'devtools.api', 'devtools.api-window']],
+  // yangbo keeps the menus of both systems in order, without being an administrator.
+  ['yangbo', ['system', 'system.menu', 'system.menu:btn_add', 'system.menu:btn_edit', 'system.menu:btn_remove']],
+];
 
 export const ADMIN = { account: 'admin', name: '系统管理员', password: 'admin123' };
 export const DEMO_PASSWORD = 'demo1234';

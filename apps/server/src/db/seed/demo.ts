@@ -14,6 +14,7 @@ import {
   ORGANIZES,
   POSITIONS,
   ROLE_GRANTS,
+  USER_GRANTS,
   ROLES,
   SYSTEMS,
   USERS,
@@ -127,10 +128,12 @@ async function seedOrganisation(trx: Tx, now: number, adminHash: string, userHas
     systemIds.set(s.code, id);
     await trx
       .insertInto('app_system')
-      .values({ id, full_name: s.name, en_code: s.code, icon: s.icon, description: null, ...audit(now, i) })
+      .values({ id, full_name: s.name, en_code: s.code, icon: s.icon, description: null, version: 0, ...audit(now, i) })
       .execute();
   }
   const menuIds = new Map<string, string>();
+  const buttonIds = new Map<string, string>();
+  const schemeIds = new Map<string, string>();
   for (const [i, m] of MENUS.entries()) {
     const id = newId(now);
     menuIds.set(m.code, id);
@@ -146,15 +149,45 @@ async function seedOrganisation(trx: Tx, now: number, adminHash: string, userHas
         icon: m.icon,
         url_address: m.url ?? '',
         link_target: m.linkTarget ?? '_self',
-        property_json: '{}',
+        // Menus with buttons check them: a button the user was not granted is removed from the page.
+        property_json: m.buttons ? JSON.stringify({ isJudgePermission: 1 }) : '{}',
         description: null,
+        version: 0,
         ...audit(now, i),
       })
       .execute();
     for (const [j, [code, name]] of (m.buttons ?? []).entries()) {
+      const elementId = newId(now);
+      buttonIds.set(`${m.code}:${code}`, elementId);
       await trx
         .insertInto('menu_element')
-        .values({ id: newId(now), menu_id: id, kind: 'button', full_name: name, en_code: code, ...audit(now, j) })
+        .values({
+          id: elementId,
+          menu_id: id,
+          kind: 'button',
+          full_name: name,
+          en_code: code,
+          version: 0,
+          ...audit(now, j),
+        })
+        .execute();
+    }
+    for (const [j, [code, name, conditionJson, allData]] of (m.schemes ?? []).entries()) {
+      const schemeId = newId(now);
+      schemeIds.set(`${m.code}#${code}`, schemeId);
+      await trx
+        .insertInto('menu_resource')
+        .values({
+          id: schemeId,
+          menu_id: id,
+          full_name: name,
+          en_code: code,
+          condition_json: conditionJson,
+          match_logic: 'and',
+          all_data: allData,
+          version: 0,
+          ...audit(now, j),
+        })
         .execute();
     }
   }
@@ -210,21 +243,27 @@ async function seedOrganisation(trx: Tx, now: number, adminHash: string, userHas
       await trx.updateTable('organize').set({ manager_id: id }).where('id', '=', orgIds.get(u.heads)!).execute();
   }
 
-  for (const [roleCode, menuCodes] of ROLE_GRANTS) {
-    const objectId = roleIds.get(roleCode)!;
+  const holders: ['role' | 'user', string, string[]][] = [
+    ...ROLE_GRANTS.map(([code, codes]): ['role', string, string[]] => ['role', roleIds.get(code)!, codes]),
+    ...USER_GRANTS.map(([account, codes]): ['user', string, string[]] => ['user', userIds.get(account)!, codes]),
+  ];
+  for (const [objectType, objectId, codes] of holders) {
+    const menuCodes = codes.filter((c) => !c.includes(':') && !c.includes('#'));
     const systems = new Set(menuCodes.map((c) => MENUS.find((m) => m.code === c)!.system));
     const items: [string, string][] = [
       ...[...systems].map((s): [string, string] => ['system', systemIds.get(s)!]),
       ...menuCodes.map((c): [string, string] => ['module', menuIds.get(c)!]),
+      ...codes.filter((c) => c.includes(':')).map((c): [string, string] => ['button', buttonIds.get(c)!]),
+      ...codes.filter((c) => c.includes('#')).map((c): [string, string] => ['resource', schemeIds.get(c)!]),
     ];
     for (const [itemType, itemId] of items) {
       await trx
         .insertInto('authorize')
         .values({
           id: newId(now),
-          item_type: itemType as 'system' | 'module',
+          item_type: itemType as 'system' | 'module' | 'button' | 'resource',
           item_id: itemId,
-          object_type: 'role',
+          object_type: objectType,
           object_id: objectId,
           created_at: now,
           created_by: null,

@@ -1,5 +1,5 @@
 import type { Db } from '../index.ts';
-import { inTransaction } from '../tx.ts';
+import { inTransaction, type Tx } from '../tx.ts';
 import { newId } from '../../core/ids.ts';
 import { hashPassword } from '../../core/password.ts';
 import { bumpAuthorityRevision } from '../../modules/permission/authority.ts';
@@ -11,9 +11,13 @@ const MARKER = 'seed.large';
 const USERS = 10_000;
 const BATCH = 400;
 
+/** Holds every demo role and three positions: the bench compares its CurrentUser to the admin's. */
+export const MULTI_ROLE_ACCOUNT = 'bench.multi';
+
 /**
  * The scale data set for benchmarks: 10 000 more staff spread over the demo departments, each
- * with the employee role. Modules that own bigger tables add their rows here as they are built.
+ * with the employee role, and one member of five roles and three positions. Modules that own
+ * bigger tables add their rows here as they are built.
  */
 export async function seedLarge(db: Db, now = Date.now()): Promise<number> {
   const hash = await hashPassword(md5(DEMO_PASSWORD));
@@ -63,7 +67,68 @@ export async function seedLarge(db: Db, now = Date.now()): Promise<number> {
       await trx.insertInto('users').values(users).execute();
       await trx.insertInto('user_relation').values(relations).execute();
     }
+    await addMultiRoleUser(trx, { hash, now, systemId: system.id, departments, positions });
     await bumpAuthorityRevision(trx);
-    return USERS;
+    return USERS + 1;
   });
+}
+
+async function addMultiRoleUser(
+  trx: Tx,
+  {
+    hash,
+    now,
+    systemId,
+    departments,
+    positions,
+  }: {
+    hash: string;
+    now: number;
+    systemId: string;
+    departments: { id: string }[];
+    positions: { id: string; organize_id: string }[];
+  },
+) {
+  const id = newId(now);
+  const dept = departments[0]!.id;
+  const roles = await trx.selectFrom('role').select('id').orderBy('sort_code').limit(5).execute();
+  const held = positions.slice(0, 3);
+  await trx
+    .insertInto('users')
+    .values(
+      newUserRow({
+        id,
+        account: MULTI_ROLE_ACCOUNT,
+        real_name: '多角色员工',
+        gender: 1,
+        password_hash: hash,
+        organize_id: dept,
+        position_id: held[0]!.id,
+        system_id: systemId,
+        created_at: now,
+        sort_code: 999,
+      }),
+    )
+    .execute();
+  const base = { created_at: now, created_by: null, user_id: id };
+  await trx
+    .insertInto('user_relation')
+    .values([
+      { ...base, id: newId(now), object_type: 'Organize' as const, object_id: dept, sort_code: 0 },
+      ...held.map((p, i) => ({
+        ...base,
+        id: newId(now),
+        object_type: 'Position' as const,
+        object_id: p.id,
+        sort_code: i,
+      })),
+      ...roles.map((r, i) => ({
+        ...base,
+        id: newId(now),
+        object_type: 'Role' as const,
+        object_id: r.id,
+        sort_code: i,
+      })),
+    ])
+    .execute();
 }

@@ -9,7 +9,7 @@ import { accountParams, captchaParams, lockScreenBody, loginBody, loginQuery, ti
 import { issueTicket, ticketLogin } from './ticket.ts';
 import { checkOwnPassword, currentUserBody, login } from './service.ts';
 
-export async function oauthRoutes(app: App, { db, now, config, settings }: Services) {
+export async function oauthRoutes(app: App, { db, now, config, settings, push }: Services) {
   app.post(
     '/api/oauth/Login',
     {
@@ -45,6 +45,9 @@ export async function oauthRoutes(app: App, { db, now, config, settings }: Servi
         },
         now(),
       );
+      // Single login: the sessions this sign-in ended hear it on their sockets (and get 601 from now on).
+      if (result.endedSessionIds.length > 0)
+        await push.toSessions(result.endedSessionIds, { method: 'logout', msg: request.t('loggedInElsewhere') });
       return ok({ token: result.token, theme: result.theme }, request.t('loginSuccess'));
     },
   );
@@ -66,7 +69,10 @@ export async function oauthRoutes(app: App, { db, now, config, settings }: Servi
     '/api/oauth/Logout',
     { schema: { tags: ['oauth'], summary: 'End the current session' }, config: { access: 'user' } },
     async (request) => {
-      await deleteSession(db, signedIn(request).session.id);
+      const { session } = signedIn(request);
+      await deleteSession(db, session.id);
+      // Other tabs of this session are signed out with it.
+      await push.toSessions([session.id], { method: 'logout', msg: request.t('sessionSignedOut') });
       return ok(undefined, request.t('logoutSuccess'));
     },
   );

@@ -2,7 +2,7 @@ import type { Db } from '../../db/index.ts';
 import type { AppSystemTable, MenuElementTable, MenuResourceTable, MenuTable, UsersTable } from '../../db/schema.ts';
 import type { Tx } from '../../db/tx.ts';
 import { reuse } from '../../db/reuse.ts';
-import { bumpRevision, readRevisions, type Revisions } from '../../core/revisions.ts';
+import { bumpRevision, type Revisions } from '../../core/revisions.ts';
 
 /** What one user may see and do: the union of the grants to the user and to each of the user's
  * roles, positions and organisations. Administrators hold everything. */
@@ -189,11 +189,24 @@ export function createAuthorityService(db: Db, maxEntries = 2000) {
   const cache = new Map<string, CacheEntry>();
   return {
     async load(userId: string): Promise<Authority | undefined> {
-      const [revisions, [user]] = await Promise.all([
-        readRevisions(db),
-        reuse(db, 'user-by-id', () => db.selectFrom('users').selectAll().where('id', '=', userId), [userId]),
-      ]);
-      if (!user) return undefined;
+      // One statement reads the user with the revisions: this runs on every signed-in request.
+      const [row] = await reuse(
+        db,
+        'user-with-revisions',
+        () =>
+          db
+            .selectFrom('users')
+            .selectAll('users')
+            .select((eb) => [
+              eb.selectFrom('revision').select('value').where('name', '=', 'authority').as('revision_authority'),
+              eb.selectFrom('revision').select('value').where('name', '=', 'settings').as('revision_settings'),
+            ])
+            .where('id', '=', userId),
+        ['authority', 'settings', userId],
+      );
+      if (!row) return undefined;
+      const { revision_authority, revision_settings, ...user } = row;
+      const revisions: Revisions = { authority: revision_authority ?? 0, settings: revision_settings ?? 0 };
       const hit = cache.get(userId);
       if (
         hit &&

@@ -230,7 +230,7 @@ describe.each(dbTargets())('current-user calls on $name', (target) => {
     const dev = before.userInfo.systemIds.find((s: { name: string }) => s.name === 'Atrium 开发平台');
     await server.call('PUT', `${P}/major`, { token: admin, body: { majorId: dev.id, majorType: 'System' } });
     const after = (await server.call('GET', '/api/oauth/CurrentUser', { token: admin })).json().data;
-    expect(after.menuList.map((m: { fullName: string }) => m.fullName)).toEqual(['开发工具']);
+    expect(after.menuList.map((m: { fullName: string }) => m.fullName)).toEqual(['开发工具', '系统管理']);
     expect(after.menuList[0].children.map((m: { type: number; linkTarget: string }) => [m.type, m.linkTarget])).toEqual(
       [
         [7, '_self'],

@@ -60,4 +60,31 @@ describe.each(dbTargets())('users list on $name', (target) => {
       msg: '暂无权限',
     });
   });
+
+  it('the keyword index follows creates, renames and deletes (trigram search on SQLite, pg_trgm on PostgreSQL)', async () => {
+    const org = await server.idOfCode('organize', 'demo.hr');
+    const search = async (keyword: string) =>
+      (await server.call('GET', `/api/permission/Users?keyword=${encodeURIComponent(keyword)}`, { token: admin }))
+        .json()
+        .data.list.map((u: { account: string }) => u.account);
+    const created = (
+      await server.call('POST', '/api/permission/Users', {
+        token: admin,
+        body: { account: 'Findme01', realName: '检索测试员', mobilePhone: '13712345678', organizeIdList: [org] },
+      })
+    ).json();
+    expect(await search('findME0')).toEqual(['Findme01']);
+    expect(await search('检索测试')).toEqual(['Findme01']);
+    expect(await search('7123456')).toEqual(['Findme01']);
+    expect(await search('a"b')).toEqual([]);
+    const info = (await server.call('GET', `/api/permission/Users/${created.data.id}`, { token: admin })).json().data;
+    await server.call('PUT', `/api/permission/Users/${created.data.id}`, {
+      token: admin,
+      body: { ...info, account: 'Renamed02', version: info.version },
+    });
+    expect(await search('Findme')).toEqual([]);
+    expect(await search('renamed')).toEqual(['Renamed02']);
+    await server.call('DELETE', `/api/permission/Users/${created.data.id}`, { token: admin });
+    expect(await search('renamed')).toEqual([]);
+  });
 });

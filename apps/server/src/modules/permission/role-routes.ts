@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { signedIn } from '../../core/access.ts';
+import { ok } from '../../core/http.ts';
+import type { App, Services } from '../../core/types.ts';
+import { idParams } from './user-schema.ts';
+import {
+  createRole,
+  deleteRole,
+  getRole,
+  listRoles,
+  roleForm,
+  roleListQuery,
+  roleSelector,
+  rolesOfOrganizations,
+  roleUpdate,
+  toggleRoleState,
+  updateRole,
+} from './role-service.ts';
+
+const tags = ['permission'];
+
+/** Role management and the role pickers. */
+export async function roleRoutes(app: App, { db, dialect, now }: Services) {
+  app.get(
+    '/api/permission/Role',
+    {
+      schema: {
+        querystring: roleListQuery,
+        tags,
+        summary: "Roles, paged; organizeId 'global' or an organisation subtree",
+      },
+      config: { access: { permission: 'permission.role' } },
+    },
+    async (request) => ok(await listRoles(db, dialect, request.query)),
+  );
+
+  app.get(
+    '/api/permission/Role/Selector',
+    {
+      schema: { tags, summary: "Role picker tree: node '1' global roles, then per organisation" },
+      config: { access: 'user' },
+    },
+    async (request) => ok({ list: await roleSelector(db, request.t('roleGlobal')) }),
+  );
+
+  app.get(
+    '/api/permission/Role/SelectorByPermission',
+    {
+      schema: { tags, summary: "Role picker tree limited to the caller's organisations (all for administrators)" },
+      config: { access: 'user' },
+    },
+    async (request) => {
+      const { authority } = signedIn(request);
+      const scope = authority.user.is_administrator === 1 ? undefined : authority.organizeIds;
+      return ok({ list: await roleSelector(db, request.t('roleGlobal'), scope) });
+    },
+  );
+
+  app.post(
+    '/api/permission/Role/getListByOrgIds',
+    {
+      schema: {
+        body: z.object({ organizeIds: z.array(z.string().min(1).max(64)).max(500) }),
+        tags,
+        summary: 'Enabled roles of organisations',
+      },
+      config: { access: 'user' },
+    },
+    async (request) => ok({ list: await rolesOfOrganizations(db, request.body.organizeIds) }),
+  );
+
+  app.post(
+    '/api/permission/Role',
+    {
+      schema: { body: roleForm, tags, summary: 'Create a role' },
+      config: { access: { permission: 'permission.role:btn_add' } },
+    },
+    async (request) => {
+      const id = await createRole(db, request.body, now(), signedIn(request).session.userId);
+      return ok({ id }, request.t('createSuccess'));
+    },
+  );
+
+  app.get(
+    '/api/permission/Role/:id',
+    { schema: { params: idParams, tags, summary: 'One role' }, config: { access: { permission: 'permission.role' } } },
+    async (request) => ok(await getRole(db, request.params.id)),
+  );
+
+  app.put(
+    '/api/permission/Role/:id',
+    {
+      schema: { params: idParams, body: roleUpdate, tags, summary: 'Update a role (optimistic lock on version)' },
+      config: { access: { permission: 'permission.role:btn_edit' } },
+    },
+    async (request) => {
+      await updateRole(db, request.params.id, request.body, now(), signedIn(request).session.userId);
+      return ok(undefined, request.t('updateSuccess'));
+    },
+  );
+
+  app.delete(
+    '/api/permission/Role/:id',
+    {
+      schema: { params: idParams, tags, summary: 'Delete a role that has no members' },
+      config: { access: { permission: 'permission.role:btn_remove' } },
+    },
+    async (request) => {
+      await deleteRole(db, request.params.id);
+      return ok(undefined, request.t('deleteSuccess'));
+    },
+  );
+
+  app.put(
+    '/api/permission/Role/:id/Actions/State',
+    {
+      schema: { params: idParams, tags, summary: 'Toggle enabled/disabled; a disabled role grants nothing' },
+      config: { access: { permission: 'permission.role:btn_edit' } },
+    },
+    async (request) => {
+      const enabledMark = await toggleRoleState(db, request.params.id, now(), signedIn(request).session.userId);
+      return ok({ enabledMark }, request.t('updateSuccess'));
+    },
+  );
+}

@@ -1,0 +1,191 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import type { MessageKey, MessageParams } from '../../core/messages.ts';
+import { IMPORT_MAX_BYTES, USER_IMPORT_COLUMNS } from '@atrium/shared';
+import { signedIn } from '../../core/access.ts';
+import { fail, notFound } from '../../core/errors.ts';
+import { categoryDir } from '../../core/files.ts';
+import { ok } from '../../core/http.ts';
+import type { App, Services } from '../../core/types.ts';
+import {
+  checkSpreadsheet,
+  EXPORT_DIR,
+  EXPORT_TTL_MS,
+  exportRows,
+  FILE_NAME,
+  headerRow,
+  importUsers,
+  readUploadedRows,
+  storeUpload,
+  writeUserWorkbook,
+} from './user-excel.ts';
+import { dataSchemeFilter } from '../authorize/data-scheme.ts';
+import { membersOfSubtree, userKeyword } from './users.ts';
+
+const tags = ['permission'];
+const EXPORT_MAX_ROWS = 10000;
+
+const cell = z.string().max(500).optional().default('');
+const importRow = z.object(
+  Object.fromEntries(USER_IMPORT_COLUMNS.map((k) => [k, cell])) as Record<
+    (typeof USER_IMPORT_COLUMNS)[number],
+    typeof cell
+  >,
+);
+const importBody = z.object({ list: z.array(importRow).max(1000) });
+const exceptionBody = z.object({
+  list: z.array(importRow.extend({ errorsInfo: z.string().max(2000).optional().default('') })).max(1000),
+});
+
+/** The request's translator as a plain function (request.t reads `this`). */
+const tr = (request: FastifyRequest) => (key: MessageKey, params?: MessageParams) => request.t(key, params);
+
+const downloadUrl = (name: string, fullName: string) =>
+  `/api/permission/Users/Download/${name}?fullName=${encodeURIComponent(fullName)}`;
+
+/**
+ * The user spreadsheet: export, template, and the import of spec 2 sections 4 and 5. The file is
+ * uploaded first (POST .../Users/Uploader, multipart) and answered by a generated name, which
+ * ImportPreview then reads; ImportData takes the previewed rows back as JSON. Generated workbooks
+ * are answered as `data.url`, a download under an unguessable name that expires after an hour.
+ */
+export async function userExcelRoutes(app: App, { db, dialect, config, now }: Services) {
+  app.post(
+    '/api/permission/Users/Uploader',
+    {
+      schema: { tags, summary: 'Upload a user spreadsheet (.xls/.xlsx, at most 500 KB) for import' },
+      config: { access: { permission: 'permission.user:btn_upload' } },
+    },
+    async (request) => {
+      const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
+      if (!part) throw fail('fileMissing');
+      let bytes: Buffer;
+      try {
+        bytes = await part.toBuffer();
+      } catch {
+        throw fail('importFileSize');
+      }
+      if (part.file.truncated || bytes.length > IMPORT_MAX_BYTES) throw fail('importFileSize');
+      checkSpreadsheet(part.filename, bytes);
+      const name = await storeUpload(config.dataDir, bytes);
+      return ok({ name, url: '' });
+    },
+  );
+
+  app.get(
+    '/api/permission/Users/ImportPreview',
+    {
+      schema: {
+        querystring: z.object({ fileName: z.string().min(1).max(100) }),
+        tags,
+        summary: 'Rows of an uploaded spreadsheet',
+      },
+      config: { access: { permission: 'permission.user:btn_upload' } },
+    },
+    async (request) => {
+      const dataRow = await readUploadedRows(config.dataDir, request.query.fileName);
+      return ok({ headerRow: headerRow(tr(request)), dataRow });
+    },
+  );
+
+  app.post(
+    '/api/permission/Users/ImportData',
+    {
+      schema: { body: importBody, tags, summary: 'Import previewed rows; failures come back with errorsInfo' },
+      config: { access: { permission: 'permission.user:btn_upload' } },
+    },
+    async (request) => {
+      const result = await importUsers(db, request.body.list, tr(request), now(), signedIn(request).session.userId);
+      return ok(result, request.t('importSuccess'));
+    },
+  );
+
+  // The users list names it ExportExceptionData; the generic import widget calls ImportExceptionData.
+  for (const action of ['ExportExceptionData', 'ImportExceptionData']) {
+    app.post(
+      `/api/permission/Users/${action}`,
+      {
+        schema: { body: exceptionBody, tags, summary: 'A workbook of the failed rows with their reasons' },
+        config: { access: { permission: 'permission.user:btn_upload' } },
+      },
+      async (request) => {
+        const name = await writeUserWorkbook(config.dataDir, tr(request), request.body.list, true);
+        const fullName = `${request.t('userSheetName')}-${request.t('colErrorsInfo')}.xlsx`;
+        return ok({ name: fullName, url: downloadUrl(name, fullName) });
+      },
+    );
+  }
+
+  app.get(
+    '/api/permission/Users/TemplateDownload',
+    {
+      schema: { tags, summary: 'An empty user workbook' },
+      config: { access: { permission: 'permission.user:btn_upload' } },
+    },
+    async (request) => {
+      const name = await writeUserWorkbook(config.dataDir, tr(request), []);
+      const fullName = `${request.t('userSheetName')}.xlsx`;
+      return ok({ name: fullName, url: downloadUrl(name, fullName) });
+    },
+  );
+
+  app.get(
+    '/api/permission/Users/ExportExcel',
+    {
+      schema: {
+        querystring: z.object({
+          keyword: z.string().trim().max(100).optional().default(''),
+          organizeId: z.string().max(64).optional().default(''),
+        }),
+        tags,
+        summary: 'Users matching the list filters as a workbook (at most 10 000)',
+      },
+      config: { access: { permission: 'permission.user:btn_download' } },
+    },
+    async (request) => {
+      const { keyword, organizeId } = request.query;
+      let q = db.selectFrom('users').select('users.id');
+      const scheme = await dataSchemeFilter(db, dialect, signedIn(request).authority, 'permission.user');
+      if (scheme) q = q.where(scheme);
+      if (keyword) q = q.where((eb) => userKeyword(eb, dialect, keyword));
+      if (organizeId) q = q.where('users.id', 'in', membersOfSubtree(db, organizeId));
+      const ids = (await q.orderBy('users.sort_code').orderBy('users.id').limit(EXPORT_MAX_ROWS).execute()).map(
+        (r) => r.id,
+      );
+      const rows = await exportRows(db, ids, tr(request));
+      const name = await writeUserWorkbook(config.dataDir, tr(request), rows);
+      const fullName = `${request.t('userSheetName')}.xlsx`;
+      return ok({ name: fullName, url: downloadUrl(name, fullName) });
+    },
+  );
+
+  app.get(
+    '/api/permission/Users/Download/:name',
+    {
+      schema: {
+        params: z.object({ name: z.string().regex(FILE_NAME) }),
+        querystring: z.object({ fullName: z.string().max(200).optional().default('users.xlsx') }),
+        tags,
+        summary: 'A generated workbook (public: the name is random and expires after an hour)',
+      },
+      config: { access: 'public' },
+    },
+    async (request, reply) => {
+      const file = path.join(categoryDir(config.dataDir, EXPORT_DIR), request.params.name);
+      const stat = fs.statSync(file, { throwIfNoEntry: false });
+      if (!stat || Date.now() - stat.mtimeMs > EXPORT_TTL_MS) throw notFound();
+      const fullName = request.query.fullName.replace(/[\\/\r\n"]/g, '_');
+      return reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header(
+          'content-disposition',
+          `attachment; filename="users.xlsx"; filename*=UTF-8''${encodeURIComponent(fullName)}`,
+        )
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(fs.createReadStream(file));
+    },
+  );
+}
