@@ -19,3 +19,11 @@ export async function apiToken(request: APIRequestContext, account: string, pass
   expect(body.code, body.msg).toBe(200);
   return body.data.token;
 }
+
+/**
+ * Starts watching for a toast before the action that causes it: a toast shows for about a second,
+ * which assertion polling can step over on a busy machine, while waitFor checks every frame.
+ */
+export function toastSeen(page: Page, text: string): Promise<void> {
+  return page.locator('.ant-message-notice', { hasText: text }).first().waitFor({ state: 'attached' });
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, signIn } from './helpers.ts';
+import { apiToken, signIn, toastSeen } from './helpers.ts';
 
 /** What a user created by an administrator signs in with until they change it. */
 const NEW_USER_PASSWORD = 'atrium123';
@@ -116,9 +116,10 @@ test.describe('organisation to permission, end to end', () => {
     await expect(groupMenu).toHaveClass(/checkbox-checked/);
     await groupMenu.locator('.ant-tree-checkbox').click();
     await expect(groupMenu).not.toHaveClass(/checkbox-checked|checkbox-indeterminate/);
+    const changedToast = toastSeen(memberPage, '权限已变更，请重新登录');
     await page.getByTestId('authorize-save').click();
     await expect(page.getByTestId('authorize-save')).toBeDisabled();
-    await expect(memberPage.locator('.ant-message')).toContainText('权限已变更，请重新登录');
+    await changedToast;
     await expect(memberPage).toHaveURL(/\/login/);
     await member.close();
   });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, signIn } from './helpers.ts';
+import { apiToken, signIn, toastSeen } from './helpers.ts';
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '';
 
@@ -61,12 +61,13 @@ test.describe('live socket', () => {
     await expect(second.getByTestId('profile-page')).toBeVisible();
     await secondReady;
 
+    const signedOutToast = toastSeen(second, '您已退出登录，请重新登录');
     await first.getByTestId('user-dropdown').click();
     await first.getByTestId('logout-item').click();
     await first.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
     await expect(first).toHaveURL(/\/login/);
 
-    await expect(second.locator('.ant-message')).toContainText('您已退出登录，请重新登录');
+    await signedOutToast;
     await shot(second, 'signed-out-by-other-tab');
     await expect(second).toHaveURL(/\/login\?redirect=%2Fprofile$/);
     expect(await second.evaluate(() => sessionStorage.getItem('ATRIUM__TOKEN'))).toBeNull();
@@ -123,10 +124,11 @@ test.describe('live socket', () => {
       await shot(page, 'menus-refreshed-live');
       await expect(page).not.toHaveURL(/\/login/);
 
+      const changedToast = toastSeen(page, '权限已变更，请重新登录');
       const removed = await putUserGrants(request, admin, memberId, version, []);
       expect(removed.code, removed.msg).toBe(200);
       version = removed.data.version;
-      await expect(page.locator('.ant-message')).toContainText('权限已变更，请重新登录');
+      await changedToast;
       await shot(page, 'signed-out-rights-changed');
       await expect(page).toHaveURL(/\/login/);
       expect(await page.evaluate(() => sessionStorage.getItem('ATRIUM__TOKEN'))).toBeNull();

@@ -126,10 +126,18 @@ describe('SelectDialog', { timeout: 30_000 }, () => {
     fireEvent.click(rowOf('Person 2'));
     fireEvent.click(screen.getByTitle('2'));
     await screen.findByText('Person 21', undefined, WAIT);
+    // While the table loads its rows sit under a spinner that takes no pointer input; a user clicks
+    // once it is gone (fireEvent would reach through it).
+    await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull(), WAIT);
     // The checkbox itself, not the row: both paths select.
     fireEvent.click(within(rowOf('Person 22')).getByRole('checkbox'));
-    expect(screen.getByTestId('select-dialog-count').textContent, JSON.stringify(fetchRecords.mock.calls)).toBe(
-      '2 selected',
+    // The count follows the table's selection state, which may settle a render later on a busy machine.
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('select-dialog-count').textContent, JSON.stringify(fetchRecords.mock.calls)).toBe(
+          '2 selected',
+        ),
+      WAIT,
     );
     fireEvent.click(screen.getByTestId('select-dialog-confirm'));
     expect(spy.mock.calls[0][0].map((p: Person) => p.id)).toEqual(['p1', 'p22']);
