@@ -379,6 +379,57 @@ describe.each(dbTargets())('authorisation, data schemes and column settings on $
       expect(await accounts(none)).toEqual([]);
     });
 
+    it('the positions list applies schemes too: a head of 研发中心 sees the positions of 研发中心 and below', async () => {
+      const manager = id('user:manager');
+      const positionMenu = id('menu:permission.position');
+      const scheme = await call('POST', '/api/system/ModuleDataAuthorizeScheme', {
+        moduleId: positionMenu,
+        fullName: '本部门及下级岗位',
+        enCode: 'positions_dept_and_below',
+        conditionJson: '[{"field":"organizeId","op":"in","value":"@organizationAndSuborganization"}]',
+        matchLogic: 'and',
+        allData: 0,
+      });
+      expect(scheme.code).toBe(200);
+      const data = (await call('GET', `/api/permission/Authority/Data/${manager}?objectType=user`)).data;
+      const atrium = data.tree.find((s: Node) => s.enCode === 'atrium')!;
+      const saved = await call('PUT', `/api/permission/Authority/Data/${manager}`, {
+        objectType: 'user',
+        version: data.version,
+        system: [atrium.id],
+        module: [id('menu:permission'), positionMenu],
+        resource: [scheme.data.id],
+      });
+      expect(saved.code).toBe(200);
+      const token = await server.login('manager');
+      const res = await call('GET', '/api/permission/Position?pageSize=500', undefined, token);
+      expect(res.code).toBe(200);
+      const expected = (
+        await server.database.db
+          .selectFrom('position')
+          .innerJoin('organize', 'organize.id', 'position.organize_id')
+          .select('position.en_code')
+          .where('organize.en_code', 'like', 'demo.rd%')
+          .execute()
+      )
+        .map((r) => r.en_code)
+        .sort();
+      expect(expected.length).toBeGreaterThan(0);
+      expect(res.data.list.map((p: { enCode: string }) => p.enCode).sort()).toEqual(expected);
+      expect(res.data.pagination.total).toBe(expected.length);
+      // The administrator still sees every position.
+      const all = await call('GET', '/api/permission/Position?pageSize=500');
+      expect(all.data.list.length).toBeGreaterThan(expected.length);
+      // Give manager back the grants the following tests start from.
+      const restored = await call('PUT', `/api/permission/Authority/Data/${manager}`, {
+        objectType: 'user',
+        version: saved.data.version,
+        ...data.granted,
+      });
+      expect(restored.code).toBe(200);
+      await call('DELETE', `/api/system/ModuleDataAuthorizeScheme/${scheme.data.id}`);
+    });
+
     it('rules: variables, operators and match logic become bound SQL conditions', async () => {
       const db = server.database.db;
       const userMenu = id('menu:permission.user');

@@ -31,6 +31,15 @@ export function schemeFieldList(fields: SchemeFieldMap): SchemeField[] {
   return Object.entries(fields).map(([field, c]) => ({ field, kind: c.kind }));
 }
 
+/** The positions list (permission.position): columns of `position` and its `organize` in listPositions. */
+registerSchemeFields('permission.position', {
+  id: { column: 'position.id', kind: 'text' },
+  creatorUserId: { column: 'position.created_by', kind: 'user' },
+  organizeId: { column: 'position.organize_id', kind: 'organize' },
+  enCode: { column: 'position.en_code', kind: 'text' },
+  fullName: { column: 'position.full_name', kind: 'text' },
+});
+
 /** The users list (permission.user): columns of `users` in listUsers. */
 registerSchemeFields('permission.user', {
   id: { column: 'users.id', kind: 'user' },

@@ -1,3 +1,4 @@
+import type { Expression, SqlBool } from 'kysely';
 import type { PickerTreeNode, PositionInfo, PositionListItem } from '@atrium/shared';
 import type { Db, Dialect } from '../../db/index.ts';
 import { inTransaction } from '../../db/tx.ts';
@@ -44,9 +45,18 @@ function positionUserCounts(db: Db, ids: string[]) {
   });
 }
 
-/** One page of positions, by keyword and organisation (the organisation and its sub-organisations). */
-export async function listPositions(db: Db, dialect: Dialect, query: PageQuery & { organizeId?: string }) {
+/**
+ * One page of positions, by keyword and organisation (the organisation and its sub-organisations),
+ * within the caller's data scheme on permission.position (null = unrestricted).
+ */
+export async function listPositions(
+  db: Db,
+  dialect: Dialect,
+  query: PageQuery & { organizeId?: string },
+  scope: Expression<SqlBool> | null = null,
+) {
   let base = db.selectFrom('position').innerJoin('organize', 'organize.id', 'position.organize_id');
+  if (scope) base = base.where(scope);
   if (query.keyword)
     base = base.where((eb) => containsAny(eb, dialect, ['position.full_name', 'position.en_code'], query.keyword));
   if (query.organizeId) {

@@ -3,6 +3,7 @@ import { fail } from '../../core/errors.ts';
 import { ok } from '../../core/http.ts';
 import { signedIn } from '../../core/access.ts';
 import type { App, Services } from '../../core/types.ts';
+import { dataSchemeFilter } from '../authorize/data-scheme.ts';
 import type { Translate } from './common.ts';
 import {
   groupBody,
@@ -272,7 +273,15 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
       schema: { querystring: positionListQuery, tags, summary: 'Positions, paged, by keyword and organisation' },
       config: { access: { permission: 'permission.position' } },
     },
-    async (request) => ok(await listPositions(db, dialect, request.query)),
+    async (request) =>
+      ok(
+        await listPositions(
+          db,
+          dialect,
+          request.query,
+          await dataSchemeFilter(db, dialect, signedIn(request).authority, 'permission.position'),
+        ),
+      ),
   );
 
   app.get(
