@@ -14,6 +14,7 @@ import { newId } from '../../core/ids.ts';
 import { updateVersioned } from '../../core/versioned.ts';
 import { bumpAuthorityRevision } from '../permission/authority.ts';
 import { schemeFieldList, schemeFieldsOf } from './data-scheme.ts';
+import { createdColumns, updatedColumns } from '../../core/records.ts';
 import { codeGuard } from '../../core/unique-code.ts';
 import { badField, type Translate } from './menu-service.ts';
 import type { elementBody, elementUpdateBody, schemeBody, schemeUpdateBody } from './schema.ts';
@@ -90,11 +91,7 @@ export async function createElement(
           en_code: body.enCode,
           sort_code: body.sortCode,
           enabled: body.enabledMark,
-          created_at: now,
-          created_by: userId,
-          updated_at: null,
-          updated_by: null,
-          version: 0,
+          ...createdColumns({ userId, now }),
         })
         .execute();
       await bumpAuthorityRevision(trx);
@@ -125,8 +122,7 @@ export async function updateElement(
         en_code: body.enCode,
         sort_code: body.sortCode,
         enabled: body.enabledMark,
-        updated_at: now,
-        updated_by: userId,
+        ...updatedColumns({ userId, now }),
       });
       await bumpAuthorityRevision(trx);
     }),
@@ -252,11 +248,7 @@ export async function createScheme(
           all_data: body.allData,
           sort_code: body.sortCode,
           enabled: body.enabledMark,
-          created_at: now,
-          created_by: userId,
-          updated_at: null,
-          updated_by: null,
-          version: 0,
+          ...createdColumns({ userId, now }),
         })
         .execute();
       await bumpAuthorityRevision(trx);
@@ -286,8 +278,7 @@ export async function updateScheme(
         all_data: body.allData,
         sort_code: body.sortCode,
         enabled: body.enabledMark,
-        updated_at: now,
-        updated_by: userId,
+        ...updatedColumns({ userId, now }),
       });
       await bumpAuthorityRevision(trx);
     }),

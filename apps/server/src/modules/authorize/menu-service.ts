@@ -12,6 +12,7 @@ import { inTransaction, type Tx } from '../../db/tx.ts';
 import { fail, notFound, type AppError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import type { MessageKey, MessageParams } from '../../core/messages.ts';
+import { createdColumns, toggleEnabled, updatedColumns, type Actor } from '../../core/records.ts';
 import { codeGuard } from '../../core/unique-code.ts';
 import { updateVersioned } from '../../core/versioned.ts';
 import { bumpAuthorityRevision } from '../permission/authority.ts';
@@ -82,11 +83,7 @@ export async function createSystem(db: Db, body: z.infer<typeof systemBody>, use
           description: body.description,
           sort_code: body.sortCode,
           enabled: body.enabledMark,
-          created_at: now,
-          created_by: userId,
-          updated_at: null,
-          updated_by: null,
-          version: 0,
+          ...createdColumns({ userId, now }),
         })
         .execute();
       await bumpAuthorityRevision(trx);
@@ -111,8 +108,7 @@ export async function updateSystem(
         description: body.description,
         sort_code: body.sortCode,
         enabled: body.enabledMark,
-        updated_at: now,
-        updated_by: userId,
+        ...updatedColumns({ userId, now }),
       });
       await bumpAuthorityRevision(trx);
     }),
@@ -120,24 +116,22 @@ export async function updateSystem(
 }
 
 /** Flips enabled; the row's version moves on so an open edit form of it gets 409. */
-export async function toggleSystem(db: Db, id: string, userId: string, now: number) {
+function toggleEntry(db: Db, table: 'app_system' | 'menu', id: string, actor: Actor) {
   return inTransaction(db, async (trx) => {
     const row = await trx
-      .selectFrom('app_system')
-      .select(['enabled', 'version'])
+      .selectFrom(table as 'menu')
+      .select('enabled')
       .where('id', '=', id)
       .executeTakeFirst();
     if (!row) throw notFound();
-    const enabled = row.enabled === 1 ? 0 : 1;
-    await updateVersioned(trx, 'app_system', id, row.version, {
-      enabled,
-      updated_at: now,
-      updated_by: userId,
-    });
+    const enabled = await toggleEnabled(trx, table, id, row, actor);
     await bumpAuthorityRevision(trx);
     return enabled;
   });
 }
+
+export const toggleSystem = (db: Db, id: string, userId: string, now: number) =>
+  toggleEntry(db, 'app_system', id, { userId, now });
 
 export async function deleteSystem(db: Db, id: string) {
   await inTransaction(db, async (trx) => {
@@ -319,11 +313,7 @@ export async function createMenu(db: Db, t: Translate, body: z.infer<typeof menu
           description: body.description,
           sort_code: body.sortCode,
           enabled: body.enabledMark,
-          created_at: now,
-          created_by: userId,
-          updated_at: null,
-          updated_by: null,
-          version: 0,
+          ...createdColumns({ userId, now }),
         })
         .execute();
       await bumpAuthorityRevision(trx);
@@ -357,24 +347,15 @@ export async function updateMenu(
         description: body.description,
         sort_code: body.sortCode,
         enabled: body.enabledMark,
-        updated_at: now,
-        updated_by: userId,
+        ...updatedColumns({ userId, now }),
       });
       await bumpAuthorityRevision(trx);
     }),
   );
 }
 
-export async function toggleMenu(db: Db, id: string, userId: string, now: number) {
-  return inTransaction(db, async (trx) => {
-    const row = await trx.selectFrom('menu').select(['enabled', 'version']).where('id', '=', id).executeTakeFirst();
-    if (!row) throw notFound();
-    const enabled = row.enabled === 1 ? 0 : 1;
-    await updateVersioned(trx, 'menu', id, row.version, { enabled, updated_at: now, updated_by: userId });
-    await bumpAuthorityRevision(trx);
-    return enabled;
-  });
-}
+export const toggleMenu = (db: Db, id: string, userId: string, now: number) =>
+  toggleEntry(db, 'menu', id, { userId, now });
 
 /** Deletes a menu without sub-menus, with its elements, data schemes, grants and column settings. */
 export async function deleteMenu(db: Db, id: string) {

@@ -1,4 +1,3 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type {
   DataSchemeInfo,
   MatchLogic,
@@ -9,12 +8,20 @@ import type {
   SchemeField,
 } from '@atrium/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Drawer, Form, Grid, Radio, Space, Switch, Tabs, Tag, type TableColumnsType } from 'antd';
+import { Alert, Drawer, Form, Grid, Radio, Switch, Tabs, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Has } from '../../../access/has.tsx';
-import { DataTable, FormDialog, removeWithConfirm, Toolbar } from '../../../components/admin/index.ts';
+import {
+  actionsColumn,
+  AddButton,
+  DataTable,
+  enabledTagColumn,
+  FormDialog,
+  RowActions,
+  sortCodeColumn,
+  Toolbar,
+} from '../../../components/admin/index.ts';
 import { CodeField, EnabledField, NameField, SortCodeField } from '../../permission/organize/fields.tsx';
 import { elementApi, schemeApi } from './api.ts';
 import { RuleEditor, useFieldLabel } from './rule-editor.tsx';
@@ -25,11 +32,6 @@ const ADD_LABEL: Record<ModuleElementKind, string> = {
   column: 'authorize.addColumn',
   form: 'authorize.addForm',
 };
-
-function StatusTag({ value }: { value: number }) {
-  const { t } = useTranslation();
-  return value === 1 ? <Tag color="success">{t('admin.enabled')}</Tag> : <Tag color="error">{t('admin.disabled')}</Tag>;
-}
 
 /** The buttons, list columns or form fields of one menu. */
 function ElementTab({ menu, kind }: { menu: MenuInfo; kind: ModuleElementKind }) {
@@ -45,48 +47,28 @@ function ElementTab({ menu, kind }: { menu: MenuInfo; kind: ModuleElementKind })
   const columns: TableColumnsType<ModuleElementInfo> = [
     { key: 'fullName', dataIndex: 'fullName', title: t('authorize.elementName'), width: 140 },
     { key: 'enCode', dataIndex: 'enCode', title: codeLabel, width: 140 },
-    { key: 'sortCode', dataIndex: 'sortCode', title: t('admin.sortCode'), width: 60, align: 'right' },
-    {
-      key: 'enabledMark',
-      dataIndex: 'enabledMark',
-      title: t('admin.status'),
-      width: 70,
-      render: (v: number) => <StatusTag value={v} />,
-    },
-    {
-      key: 'actions',
-      title: t('admin.actions'),
-      width: 110,
-      render: (_, row) => (
-        <Space size={0}>
-          <Has code="btn_edit">
-            <Button type="link" size="small" onClick={() => setDialog({ id: row.id })}>
-              {t('admin.edit')}
-            </Button>
-          </Has>
-          <Has code="btn_remove">
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={() => void removeWithConfirm(() => api.remove(row.id), reload)}
-            >
-              {t('admin.remove')}
-            </Button>
-          </Has>
-        </Space>
+    sortCodeColumn(t),
+    enabledTagColumn(t),
+    actionsColumn(
+      t,
+      (row) => (
+        <RowActions
+          testId={kind}
+          onEdit={() => setDialog({ id: row.id })}
+          onRemove={() => api.remove(row.id)}
+          onRemoved={reload}
+        />
       ),
-    },
+      110,
+    ),
   ];
   const id = dialog?.id;
   return (
     <>
       <Toolbar onRefresh={() => void list.refetch()}>
-        <Has code="btn_add">
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({})} data-testid={`add-${kind}`}>
-            {t(ADD_LABEL[kind])}
-          </Button>
-        </Has>
+        <AddButton onClick={() => setDialog({})} data-testid={`add-${kind}`}>
+          {t(ADD_LABEL[kind])}
+        </AddButton>
       </Toolbar>
       <DataTable<ModuleElementInfo>
         columns={columns}
@@ -162,37 +144,19 @@ function SchemeTab({ menu }: { menu: MenuInfo }) {
       ellipsis: true,
       render: (_, row) => ruleSummary(row, label, t),
     },
-    {
-      key: 'enabledMark',
-      dataIndex: 'enabledMark',
-      title: t('admin.status'),
-      width: 70,
-      render: (v: number) => <StatusTag value={v} />,
-    },
-    {
-      key: 'actions',
-      title: t('admin.actions'),
-      width: 110,
-      render: (_, row) => (
-        <Space size={0}>
-          <Has code="btn_edit">
-            <Button type="link" size="small" onClick={() => setDialog({ id: row.id })}>
-              {t('admin.edit')}
-            </Button>
-          </Has>
-          <Has code="btn_remove">
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={() => void removeWithConfirm(() => schemeApi.remove(row.id), reload)}
-            >
-              {t('admin.remove')}
-            </Button>
-          </Has>
-        </Space>
+    enabledTagColumn(t),
+    actionsColumn(
+      t,
+      (row) => (
+        <RowActions
+          testId="scheme"
+          onEdit={() => setDialog({ id: row.id })}
+          onRemove={() => schemeApi.remove(row.id)}
+          onRemoved={reload}
+        />
       ),
-    },
+      110,
+    ),
   ];
 
   const id = dialog?.id;
@@ -202,11 +166,9 @@ function SchemeTab({ menu }: { menu: MenuInfo }) {
         <Alert type="info" showIcon title={t('authorize.noFields')} style={{ marginBottom: 12 }} />
       )}
       <Toolbar onRefresh={() => void list.refetch()}>
-        <Has code="btn_add">
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({})} data-testid="add-scheme">
-            {t('authorize.addScheme')}
-          </Button>
-        </Has>
+        <AddButton onClick={() => setDialog({})} data-testid="add-scheme">
+          {t('authorize.addScheme')}
+        </AddButton>
       </Toolbar>
       <DataTable<DataSchemeInfo>
         columns={columns}
