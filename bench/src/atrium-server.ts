@@ -6,6 +6,7 @@ import { loadConfig } from '@atrium/server/config';
 import { migrate, openDatabase } from '@atrium/server/db';
 import { seedDemo } from '@atrium/server/seed';
 import { seedLarge } from '@atrium/server/seed-large';
+import { seedDataInterfaceBench } from './scenarios/data-interface.ts';
 
 /**
  * Login attempts allowed per address and account; the real limit (20 a minute) would turn the
@@ -19,7 +20,10 @@ export async function buildAtriumServer({ large = false } = {}) {
   const database = openDatabase({ file: path.join(dir, 'atrium.db') });
   await migrate(database.db);
   await seedDemo(database.db);
-  if (large) await seedLarge(database.db);
+  if (large) {
+    await seedLarge(database.db);
+    await seedDataInterfaceBench(database.db);
+  }
   const config = {
     ...loadConfig({}),
     dataDir: dir,

@@ -55,9 +55,11 @@ export function measureBundles(distDir = WEB_DIST): BundleSizes {
       kb: size(chunk.file) / 1024,
     }))
     .sort((a, b) => b.kb - a.kb);
+  // The default language's texts are fetched before the first render, so every route counts them.
+  const language = dynamic('src/locales/zh-CN');
   return {
-    loginKb: kb(closure(['index.html', dynamic('src/views/login/')])),
-    shellKb: kb(closure(['index.html', dynamic('src/layouts/index'), dynamic('src/views/home/')])),
+    loginKb: kb(closure(['index.html', language, dynamic('src/views/login/')])),
+    shellKb: kb(closure(['index.html', language, dynamic('src/layouts/index'), dynamic('src/views/home/')])),
     pages,
   };
 }

@@ -28,9 +28,17 @@ import { permissionRoutes } from './modules/permission/routes.ts';
 import { currentUserRoutes } from './modules/permission/current-routes.ts';
 import { fileRoutes } from './modules/file/routes.ts';
 import { messageRoutes } from './modules/message/routes.ts';
+import { imUploadRoutes } from './modules/file/im-upload.ts';
 import { homeRoutes } from './modules/home/routes.ts';
 import { authorizeRoutes } from './modules/authorize/routes.ts';
 import { organizeRoutes } from './modules/organize/routes.ts';
+import { dataInterfaceRoutes } from './modules/system/data-interface/routes.ts';
+import { dictionaryRoutes } from './modules/system/dictionary/routes.ts';
+import { printDevRoutes } from './modules/system/print-dev/routes.ts';
+import { billRuleRoutes } from './modules/system/bill-rule/routes.ts';
+import { sysConfigRoutes } from './modules/system/sys-config/routes.ts';
+import { areaRoutes } from './modules/system/area/routes.ts';
+import { messageTemplateRoutes } from './modules/message/template/routes.ts';
 import multipart from '@fastify/multipart';
 import { registerOperationLog } from './core/operation-log.ts';
 import { healthRoutes } from './modules/system/health.ts';
@@ -64,8 +72,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  // Callback style, not async: a hook on every request should not cost a promise per call.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   const services: Services = {
@@ -109,9 +119,17 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     currentUserRoutes,
     fileRoutes,
     messageRoutes,
+    imUploadRoutes,
     homeRoutes,
     authorizeRoutes,
     organizeRoutes,
+    dataInterfaceRoutes,
+    dictionaryRoutes,
+    printDevRoutes,
+    billRuleRoutes,
+    sysConfigRoutes,
+    areaRoutes,
+    messageTemplateRoutes,
     socketRoutes,
   ]) {
     await app.register(plugin, services);

@@ -1,5 +1,14 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { addMessages } from './locales/index.ts';
+import enUS from './locales/en-US.ts';
+import zhCN from './locales/zh-CN.ts';
+import zhTW from './locales/zh-TW.ts';
+
+// The app fetches one language before its first render; component tests switch freely, so all three.
+addMessages('zh-CN', zhCN);
+addMessages('zh-TW', zhTW);
+addMessages('en-US', enUS);
 
 // antd reads these browser APIs that happy-dom leaves out.
 if (!window.matchMedia) {

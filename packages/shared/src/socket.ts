@@ -1,8 +1,8 @@
 /**
  * Frames of the live socket (contract/api.md, Websocket). Every frame is a JSON object with a
  * `method`; client frames also carry the session `token`, which the server checks on each one.
- * The chat frames (SendMessage, MessageList, UpdateReadMessage and their answers) arrive with the
- * messages module and are added to these unions then.
+ * The chat frames (SendMessage, MessageList, UpdateReadMessage and their answers) are those of the
+ * messages module (apps/server/src/modules/message, modules/socket/chat-handlers.ts).
  */
 
 /** Path of the socket under the API base; the token is URL-encoded into it. */
@@ -19,13 +19,57 @@ export interface OnConnectionFrame {
   mobileDevice: boolean;
 }
 
-export type ClientFrame = OnConnectionFrame;
+/** Chat content kinds (spec 1 section 3); the web sends text and image. */
+export type ChatContentType = 'text' | 'image' | 'voice' | 'video';
+
+/** Content of an image message as sent: the name answered by the IM upload, and its size in pixels. */
+export interface ChatImageContent {
+  name: string;
+  width: number;
+  height: number;
+}
+
+/** Stored content of an image message (JSON text of this): adds the path the image is served at. */
+export interface StoredChatImage extends ChatImageContent {
+  path: string;
+}
+
+export interface SendMessageFrame {
+  method: 'SendMessage';
+  token: string;
+  toUserId: string;
+  messageType: ChatContentType;
+  /** Text (trimmed by the server; empty is not stored) or the uploaded image. */
+  messageContent: string | ChatImageContent;
+}
+
+export interface MessageListRequestFrame {
+  method: 'MessageList';
+  token: string;
+  /** The other party of the conversation. */
+  toUserId: string;
+  /** The caller (the server uses the session's user). */
+  formUserId?: string;
+  currentPage: number;
+  pageSize: number;
+  sord: 'asc' | 'desc';
+  keyword?: string;
+}
+
+export interface UpdateReadMessageFrame {
+  method: 'UpdateReadMessage';
+  token: string;
+  /** The other party, whose messages to the caller become read. */
+  formUserId: string;
+}
+
+export type ClientFrame = OnConnectionFrame | SendMessageFrame | MessageListRequestFrame | UpdateReadMessageFrame;
 
 // ---------------------------------------------------------------------------------------------
 // Server to client
 // ---------------------------------------------------------------------------------------------
 
-/** Unread chat messages from one contact (filled by the chat module; empty until then). */
+/** Unread chat messages from one contact, with the latest message of that conversation. */
 export interface UnreadNum {
   sendUserId: string;
   unreadNum: number;
@@ -77,5 +121,85 @@ export interface RefreshFrame {
   method: 'refresh';
 }
 
-export type ServerFrame = InitMessageFrame | OnlineFrame | OfflineFrame | LogoutFrame | CloseSocketFrame | RefreshFrame;
+/** A message-centre arrival (notice released, flow message): add `unreadNoticeCount` to the bell. */
+export interface MessagePushFrame {
+  method: 'messagePush';
+  /** The increment (1). */
+  unreadNoticeCount: number;
+  /** 1 notice, 2 flow, 3 system. */
+  messageType: number;
+  /** Who released or sent it ('' for the system). */
+  userId: string;
+  /** The recipient when the push goes to one user; '' for a notice to many. */
+  toUserId: string;
+  title: string;
+  messageDefaultTime: number;
+}
+
+/** Echo of a sent chat message to every socket of the sender. */
+export interface SendMessageEchoFrame {
+  method: 'sendMessage';
+  userId: string;
+  toUserId: string;
+  dateTime: number;
+  latestDate: number;
+  headIcon: string;
+  realName: string;
+  account: string;
+  toAccount: string;
+  toRealName: string;
+  toHeadIcon: string;
+  messageType: ChatContentType;
+  /** Stored content: escaped text, or JSON text of StoredChatImage. */
+  toMessage: string;
+}
+
+/** A chat message arriving at every socket of the recipient. */
+export interface ReceiveMessageFrame {
+  method: 'receiveMessage';
+  /** The sender (the spelling is part of the protocol). */
+  formUserId: string;
+  /** The recipient. */
+  userId: string;
+  dateTime: number;
+  latestDate: number;
+  headIcon: string;
+  realName: string;
+  account: string;
+  messageType: ChatContentType;
+  /** Stored content: escaped text, or JSON text of StoredChatImage. */
+  formMessage: string;
+}
+
+/** One stored chat message. */
+export interface ChatMessage {
+  id: string;
+  sendUserId: string;
+  sendTime: number;
+  receiveUserId: string;
+  receiveTime: number | null;
+  content: string;
+  contentType: ChatContentType;
+  /** 0 unread, 1 read by the recipient. */
+  state: number;
+}
+
+/** Answer to MessageList. */
+export interface MessageListFrame {
+  method: 'messageList';
+  list: ChatMessage[];
+  pagination: { currentPage: number; pageSize: number; total: number };
+}
+
+export type ServerFrame =
+  | InitMessageFrame
+  | OnlineFrame
+  | OfflineFrame
+  | LogoutFrame
+  | CloseSocketFrame
+  | RefreshFrame
+  | MessagePushFrame
+  | SendMessageEchoFrame
+  | ReceiveMessageFrame
+  | MessageListFrame;
 export type ServerMethod = ServerFrame['method'];

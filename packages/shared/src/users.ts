@@ -38,6 +38,9 @@ export interface UserDetail extends UserFields {
   groupIdList: string[];
   managerId: string | null;
   managerName: string;
+  /** Item ids of the education and nation dictionaries. */
+  education: string | null;
+  nation: string | null;
   description: string;
   version: number;
 }
@@ -54,6 +57,8 @@ export interface UserForm {
   roleIdList?: string[];
   groupIdList?: string[];
   managerId?: string | null;
+  education?: string | null;
+  nation?: string | null;
   enabledMark?: number;
   sortCode?: number;
   description?: string | null;

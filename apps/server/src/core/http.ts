@@ -71,8 +71,9 @@ export function registerEnvelope(app: FastifyInstance): void {
   app.decorateRequest('t', function (this: FastifyRequest, key: MessageKey, params?: MessageParams) {
     return translate(this.language, key, params);
   });
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.language = pickLanguage(request.headers['accept-language']);
+    done();
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

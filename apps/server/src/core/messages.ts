@@ -4,8 +4,16 @@
  */
 import { authorizeMessages } from '../modules/authorize/messages.ts';
 import { organizeMessages } from '../modules/organize/messages.ts';
+import { dictionaryMessages } from '../modules/system/dictionary/messages.ts';
+import { billRuleMessages } from '../modules/system/bill-rule/messages.ts';
+import { sysConfigMessages } from '../modules/system/sys-config/messages.ts';
 import { usersMessages } from '../modules/permission/messages.ts';
 import { socketMessages } from '../modules/socket/messages.ts';
+import { dataInterfaceMessages } from '../modules/system/data-interface/messages.ts';
+import { printDevMessages } from '../modules/system/print-dev/messages.ts';
+import { messageMessages } from '../modules/message/messages.ts';
+import { areaMessages } from '../modules/system/area/messages.ts';
+import { messageTemplateMessages } from '../modules/message/template/messages.ts';
 
 export const LANGUAGES = ['zh-CN', 'zh-TW', 'en-US'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -142,9 +150,17 @@ const catalogue = {
     'en-US': 'The code "{code}" is already in use',
   },
   ...organizeMessages,
+  ...dictionaryMessages,
+  ...printDevMessages,
+  ...billRuleMessages,
+  ...sysConfigMessages,
   ...usersMessages,
   ...authorizeMessages,
   ...socketMessages,
+  ...dataInterfaceMessages,
+  ...messageMessages,
+  ...areaMessages,
+  ...messageTemplateMessages,
 } satisfies MessageCatalogue;
 
 export type MessageKey = keyof typeof catalogue;

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { newId } from './ids.ts';
 import { placeOf } from './place.ts';
 import type { App, Services } from './types.ts';
@@ -7,19 +8,24 @@ import type { App, Services } from './types.ts';
  * so "my system log" shows what was done, from where and how long it took. Reads are not logged.
  */
 export function registerOperationLog(app: App, { db, now }: Services): void {
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+  // Reads, most of the traffic, leave without a promise; changes wait for their log line.
+  app.addHook('onResponse', (request, reply, done) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return done();
     const session = request.session;
     const authority = request.authority;
-    if (!session || !authority) return;
+    if (!session || !authority) return done();
+    void write(request, reply, session.userId, authority.user.real_name).then(() => done());
+  });
+
+  async function write(request: FastifyRequest, reply: FastifyReply, userId: string, userName: string) {
     try {
       await db
         .insertInto('sys_log')
         .values({
           id: newId(now()),
           category: 5,
-          user_id: session.userId,
-          user_name: authority.user.real_name,
+          user_id: userId,
+          user_name: userName,
           ip: request.ip,
           place: placeOf(request.ip),
           user_agent: (request.headers['user-agent'] ?? '').slice(0, 500),
@@ -38,5 +44,5 @@ export function registerOperationLog(app: App, { db, now }: Services): void {
       // The change itself has been made; a lost log line must not turn it into an error.
       request.log.warn({ err }, 'operation log not written');
     }
-  });
+  }
 }

@@ -25,6 +25,12 @@ export const DEFAULT_SETTINGS = {
   lockTime: 10,
   enableVerificationCode: 0,
   verificationCodeNumber: 4,
+  /** Largest file an upload may carry, in MB (each upload route may also have a smaller cap of its own). */
+  uploadMaxSize: 100,
+  /** Extensions an upload may have, lower case, comma-separated. */
+  uploadExtensions: 'jpg,jpeg,png,gif,webp,bmp,pdf,txt,doc,docx,xls,xlsx,ppt,pptx,zip,rar,7z,mp3,mp4',
+  /** Hosts that HTTP data interfaces may call, one per line or comma-separated; empty allows none. */
+  dataInterfaceHosts: '',
 };
 
 export type Settings = typeof DEFAULT_SETTINGS;
@@ -69,3 +75,17 @@ export function createSettingsCache(db: Db) {
 }
 
 export type SettingsCache = ReturnType<typeof createSettingsCache>;
+
+/** What uploads may be, from the settings: checked by every upload route before a file is kept. */
+export interface UploadLimits {
+  maxBytes: number;
+  extensions: ReadonlySet<string>;
+}
+
+export function uploadLimits(settings: Pick<Settings, 'uploadMaxSize' | 'uploadExtensions'>): UploadLimits {
+  const extensions = settings.uploadExtensions
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
+  return { maxBytes: settings.uploadMaxSize * 1024 * 1024, extensions: new Set(extensions) };
+}

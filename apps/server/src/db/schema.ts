@@ -1,5 +1,7 @@
 /** Table types for Kysely. Times are epoch milliseconds; flags are 0/1 integers on both dialects. */
 
+import type { Generated } from 'kysely';
+
 export interface Audit {
   created_at: number;
   created_by: string | null;
@@ -155,6 +157,9 @@ export interface UsersTable extends Audit {
   version: number;
   /** JSON object of shell settings (colour, dark mode, tags, cache...). */
   preferences: string;
+  /** Item ids of the education and nation dictionaries (005-dictionary). */
+  education: string | null;
+  nation: string | null;
 }
 
 export interface UserRelationTable {
@@ -242,6 +247,19 @@ export interface MessageTable {
   release_user_id: string | null;
   created_at: number;
   created_by: string | null;
+  /** 011-messaging. Notices: 0 draft, 1 released (2 expired is computed from expire_time); other types 1. */
+  state: Generated<number>;
+  category: Generated<string>;
+  /** 1 normal, 2 important, 3 urgent. */
+  urgent: Generated<number>;
+  expire_time: number | null;
+  /** JSON array of picker values (`id--type`) a notice goes to; empty = everyone. */
+  recipients: Generated<string>;
+  /** Plain-text start of the body for lists. */
+  excerpt: Generated<string>;
+  updated_at: number | null;
+  updated_by: string | null;
+  version: number;
 }
 
 export interface MessageReceiveTable {
@@ -253,7 +271,169 @@ export interface MessageReceiveTable {
   created_at: number;
 }
 
+/** A chat message (011-messaging); each side may delete its own copy. */
+export interface ImContentTable {
+  id: string;
+  send_user_id: string;
+  receive_user_id: string;
+  send_time: number;
+  receive_time: number | null;
+  /** Escaped text, or JSON text {name, path, width, height} for an image. */
+  content: string;
+  content_type: string;
+  /** 0 unread, 1 read by the recipient. */
+  state: number;
+  send_deleted: number;
+  receive_deleted: number;
+}
+
+/** One user's conversation with another, with its latest message (011-messaging). */
+export interface ImReplyTable {
+  user_id: string;
+  other_user_id: string;
+  latest_message: string;
+  latest_type: string;
+  latest_time: number;
+  /** 1 once removed from the list, until the next message. */
+  hidden: number;
+}
+
+/** A print template (009-print-dev): category is a printCategory dictionary enCode, page_param JSON. */
+export interface PrintTemplateTable extends Audit {
+  id: string;
+  full_name: string;
+  en_code: string;
+  category: string;
+  type: number;
+  sql_template: string;
+  print_template: string;
+  page_param: string;
+  description: string | null;
+  version: number;
+}
+
+/** A dictionary type (005-dictionary): a node of the type tree; parent_id '-1' at the top. */
+export interface DictionaryTypeTable extends Audit {
+  id: string;
+  parent_id: string;
+  full_name: string;
+  en_code: string;
+  is_tree: number;
+  description: string | null;
+  version: number;
+}
+
+/** A dictionary item (005-dictionary); en_code is unique within its type; parent_id '-1' at the top. */
+export interface DictionaryDataTable extends Audit {
+  id: string;
+  type_id: string;
+  parent_id: string;
+  full_name: string;
+  en_code: string;
+  simple_spelling: string;
+  is_default: number;
+  description: string | null;
+  version: number;
+}
+
+/** A bill rule (007-bill-rule): this_number counts the numbers issued in the period date_part (0 = none yet). */
+export interface BillRuleTable extends Audit {
+  id: string;
+  full_name: string;
+  en_code: string;
+  category: string;
+  prefix: string;
+  date_format: string;
+  digit: number;
+  start_number: string;
+  this_number: number;
+  date_part: string;
+  description: string | null;
+  version: number;
+}
+
+/** An administrative area; seeded areas use their administrative code as id. */
+export interface AreaTable extends Audit {
+  id: string;
+  /** '-1' at the top (provinces). */
+  parent_id: string;
+  en_code: string;
+  full_name: string;
+  quick_query: string;
+  /** 1 province, 2 city, 3 district, 4 street. */
+  type: number;
+  description: string | null;
+  version: number;
+}
+
+/** A message template; template_json is JSON text of the declared parameters [{field, fieldName}]. */
+export interface MessageTemplateTable extends Audit {
+  id: string;
+  full_name: string;
+  en_code: string;
+  /** Dictionary item id of the messageCategory type ('' = none). */
+  category: string;
+  /** 1 notice, 2 flow, 3 system. */
+  message_type: number;
+  /** 1 in-app, 2 e-mail, 3 SMS, 4 WeCom. */
+  channel: number;
+  title: string;
+  content: string;
+  template_json: string;
+  description: string | null;
+  version: number;
+}
+
+/** A data interface category (008-data-interface): fixed reference rows. */
+export interface DataInterfaceCategoryTable {
+  id: string;
+  en_code: string;
+  full_name: string;
+  sort_code: number;
+}
+
+/**
+ * A data interface (008-data-interface): data_type 1 SQL, 2 static JSON, 3 HTTP API; the JSON
+ * columns hold requestParameters, requestHeaders and propertyJson as the contract names them.
+ */
+export interface DataInterfaceTable extends Audit {
+  id: string;
+  category_id: string;
+  full_name: string;
+  en_code: string;
+  data_type: number;
+  request_method: string;
+  check_type: number;
+  query: string;
+  request_parameters: string;
+  request_headers: string;
+  data_processing: string;
+  property_json: string;
+  description: string | null;
+  version: number;
+}
+
+/** One call of a data interface (008-data-interface). */
+export interface DataInterfaceLogTable {
+  id: string;
+  interface_id: string;
+  invoked_at: number;
+  user_id: string | null;
+  duration_ms: number;
+  ip: string;
+  device: string;
+  action: string;
+  ok: number;
+  error: string | null;
+}
+
 export interface Database {
+  data_interface_category: DataInterfaceCategoryTable;
+  data_interface: DataInterfaceTable;
+  data_interface_log: DataInterfaceLogTable;
+  bill_rule: BillRuleTable;
+  dictionary_type: DictionaryTypeTable;
+  dictionary_data: DictionaryDataTable;
   sys_config: SysConfigTable;
   revision: RevisionTable;
   app_system: AppSystemTable;
@@ -276,4 +456,9 @@ export interface Database {
   ticket: TicketTable;
   message: MessageTable;
   message_receive: MessageReceiveTable;
+  im_content: ImContentTable;
+  im_reply: ImReplyTable;
+  print_template: PrintTemplateTable;
+  area: AreaTable;
+  message_template: MessageTemplateTable;
 }

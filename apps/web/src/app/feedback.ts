@@ -1,36 +1,57 @@
-import { message as staticMessage, Modal, notification as staticNotification } from 'antd';
-import type { App } from 'antd';
+import type { MessageArgsProps, ModalFuncProps, NotificationArgsProps } from 'antd';
+import type { ReactNode } from 'react';
 
-/**
- * Toasts, confirms and notices for code outside React (request wrapper, guard). Static antd functions
- * cannot read ConfigProvider (theme, locale), so <AppFeedbackBridge> registers the context-bound
- * instances of App.useApp() here on mount; the static ones are only the fallback before that (and in
- * unit tests, where they are mocked).
- */
-type AppApi = ReturnType<typeof App.useApp>;
+/** What code outside React (request wrapper, guard, socket) may show: toasts, confirms, notices. */
+type Toast = (content: MessageArgsProps | ReactNode) => unknown;
 export interface Feedback {
-  message: Pick<AppApi['message'], 'error' | 'success' | 'info' | 'warning'>;
-  modal: { confirm: (config: Parameters<typeof Modal.confirm>[0]) => unknown };
-  notification: Pick<AppApi['notification'], 'info' | 'open'>;
+  message: { error: Toast; success: Toast; info: Toast; warning: Toast };
+  modal: { confirm: (config: ModalFuncProps) => unknown; success: (config: ModalFuncProps) => unknown };
+  notification: { info: (config: NotificationArgsProps) => unknown; open: (config: NotificationArgsProps) => unknown };
 }
 
-const fallback: Feedback = {
-  message: staticMessage,
-  modal: { confirm: (config) => Modal.confirm(config) },
-  notification: staticNotification,
+/**
+ * The first call loads antd's static functions (themed through ConfigProvider.config, see
+ * feedback-static.tsx): toasts, modals and notices are code no screen needs for its first paint, so
+ * they stay off the sign-in page's and the shell's first download. Tests put fakes in with setFeedback.
+ */
+let bound: Feedback | null = null;
+let fallback: Promise<Feedback> | null = null;
+
+function withFeedback(run: (target: Feedback) => unknown): void {
+  if (bound) {
+    run(bound);
+    return;
+  }
+  fallback ??= import('./feedback-static.tsx').then((m) => m.staticFeedback);
+  void fallback.then((loaded) => run(bound ?? loaded));
+}
+
+const deferred: Feedback = {
+  message: {
+    error: (content) => withFeedback((f) => f.message.error(content)),
+    success: (content) => withFeedback((f) => f.message.success(content)),
+    info: (content) => withFeedback((f) => f.message.info(content)),
+    warning: (content) => withFeedback((f) => f.message.warning(content)),
+  },
+  modal: {
+    confirm: (config) => withFeedback((f) => f.modal.confirm(config)),
+    success: (config) => withFeedback((f) => f.modal.success(config)),
+  },
+  notification: {
+    info: (config) => withFeedback((f) => f.notification.info(config)),
+    open: (config) => withFeedback((f) => f.notification.open(config)),
+  },
 };
 
-let current: Feedback = fallback;
-
 export function setFeedback(next: Feedback | null): void {
-  current = next ?? fallback;
+  bound = next;
 }
 
 export function feedback(): Feedback {
-  return current;
+  return deferred;
 }
 
 /** Error toast of spec 1 section 8: 1.5 s, one per distinct text so a burst of failures shows once. */
 export function toastError(text: string): void {
-  void current.message.error({ content: text, duration: 1.5, key: `error:${text}` });
+  feedback().message.error({ content: text, duration: 1.5, key: `error:${text}` });
 }

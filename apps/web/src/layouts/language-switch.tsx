@@ -1,10 +1,11 @@
 import { TranslationOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown } from 'antd';
+import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { saveSystemLanguage } from '../app/preferences-api.ts';
 import i18n, { LANGUAGES, type Language } from '../locales/index.ts';
 import { useSessionStore } from '../stores/session.ts';
 import { useSettingsStore } from '../stores/settings.ts';
+import { feedback } from '../app/feedback.ts';
 
 /** Each language named in itself, so a user who cannot read the current one still finds theirs. */
 const LANGUAGE_NAMES: Record<Language, string> = {
@@ -19,14 +20,13 @@ const LANGUAGE_NAMES: Record<Language, string> = {
  */
 export function LanguageSwitch() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = feedback();
   const language = useSettingsStore((s) => s.language);
   const setLanguage = useSettingsStore((s) => s.setLanguage);
 
   function choose(next: Language) {
     if (next === language) return;
-    setLanguage(next);
-    void message.success(i18n.t('shell.switchLanguageSuccess'));
+    void setLanguage(next).then(() => message.success(i18n.t('shell.switchLanguageSuccess')));
     if (useSessionStore.getState().token) saveSystemLanguage(next).catch(() => undefined);
   }
 

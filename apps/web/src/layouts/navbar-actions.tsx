@@ -1,6 +1,7 @@
 import { SettingOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ChatEntry } from '../components/chat/chat-entry.tsx';
 import { MenuSearchButton } from '../components/menu-search/menu-search-button.tsx';
 import { MessageBell } from '../components/message-bell/message-bell.tsx';
 import { useSettingsStore } from '../stores/settings.ts';
@@ -34,6 +35,7 @@ export function NavbarActions() {
         />
       </Tooltip>
       <MessageBell />
+      <ChatEntry />
       <UserDropdown />
     </div>
   );

@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import styles from './layout.module.css';
 
@@ -6,11 +5,8 @@ import styles from './layout.module.css';
 export function NoPermission({ dark }: { dark: boolean }) {
   const { t } = useTranslation();
   return (
-    <Typography.Paragraph
-      data-testid="no-permission"
-      className={[styles.noPermission, dark ? styles.noPermissionDark : ''].join(' ')}
-    >
+    <p data-testid="no-permission" className={[styles.noPermission, dark ? styles.noPermissionDark : ''].join(' ')}>
       {t('layout.noPermission')}
-    </Typography.Paragraph>
+    </p>
   );
 }

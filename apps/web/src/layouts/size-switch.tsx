@@ -1,12 +1,13 @@
 import { FontSizeOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown } from 'antd';
+import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SIZES, useSettingsStore, type Size } from '../stores/settings.ts';
+import { feedback } from '../app/feedback.ts';
 
 /** Component size of the whole app (spec 1 section 9: default, medium, small, mini). */
 export function SizeSwitch() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = feedback();
   const size = useSettingsStore((s) => s.size);
   const setSize = useSettingsStore((s) => s.setSize);
 

@@ -6,7 +6,7 @@ import {
   UserOutlined,
   FileProtectOutlined,
 } from '@ant-design/icons';
-import { App, Avatar, Dropdown, type MenuProps } from 'antd';
+import { Avatar, Dropdown, type MenuProps } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,6 +14,7 @@ import { apiUrl } from '../api/request.ts';
 import { useSessionStore } from '../stores/session.ts';
 import { useSettingsStore } from '../stores/settings.ts';
 import styles from './layout.module.css';
+import { feedback } from '../app/feedback.ts';
 
 // Dialogs load when first opened: they are not needed for the shell's first paint.
 const AboutDialog = lazy(() =>
@@ -38,7 +39,7 @@ function avatarSrc(headIcon: string | undefined): string | undefined {
 export function UserDropdown() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { modal } = App.useApp();
+  const { modal } = feedback();
   const userInfo = useSessionStore((s) => s.userInfo);
   const mobile = useSettingsStore((s) => s.device === 'mobile');
   const [dialog, setDialog] = useState<DialogName | null>(null);

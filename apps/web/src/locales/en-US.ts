@@ -1,9 +1,18 @@
 import type { LocaleMessages } from './zh-CN.ts';
-import { admin } from './areas/admin.ts';
-import { organize } from './areas/organize.ts';
-import { user } from './areas/user.ts';
-import { authorize } from './areas/authorize.ts';
-import { socket } from './areas/socket.ts';
+import { admin } from './areas/admin/en-US.ts';
+import { organize } from './areas/organize/en-US.ts';
+import { user } from './areas/user/en-US.ts';
+import { authorize } from './areas/authorize/en-US.ts';
+import { socket } from './areas/socket/en-US.ts';
+import { message } from './areas/message/en-US.ts';
+import { chat } from './areas/chat/en-US.ts';
+import { dictionary } from './areas/dictionary/en-US.ts';
+import { dataInterface } from './areas/data-interface/en-US.ts';
+import { printDev } from './areas/print-dev/en-US.ts';
+import { billRule } from './areas/bill-rule/en-US.ts';
+import { sysConfig } from './areas/sys-config/en-US.ts';
+import { area } from './areas/area/en-US.ts';
+import { msgTemplate } from './areas/msg-template/en-US.ts';
 
 /** English. */
 const enUS: LocaleMessages = {
@@ -40,6 +49,8 @@ const enUS: LocaleMessages = {
     passwordPlaceholder: 'Password',
     passwordRequired: 'Please enter your password',
     capsLock: 'Caps Lock is on',
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
     codePlaceholder: 'Verification code',
     codeRequired: 'Please enter the verification code',
     refreshCode: 'Hard to read? Click to refresh',
@@ -313,11 +324,20 @@ const enUS: LocaleMessages = {
   access: {
     denied: 'No permission',
   },
-  admin: admin['en-US'],
-  organize: organize['en-US'],
-  user: user['en-US'],
-  authorize: authorize['en-US'],
-  socket: socket['en-US'],
+  admin,
+  organize,
+  user,
+  authorize,
+  socket,
+  message,
+  chat,
+  dictionary,
+  dataInterface,
+  printDev,
+  billRule,
+  sysConfig,
+  area,
+  msgTemplate,
 };
 
 export default enUS;

@@ -1,9 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { local, StorageName } from '../utils/storage.ts';
-import enUS from './en-US.ts';
-import zhCN from './zh-CN.ts';
-import zhTW from './zh-TW.ts';
+import type { LocaleMessages } from './zh-CN.ts';
 
 export const LANGUAGES = ['zh-CN', 'zh-TW', 'en-US'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -31,18 +29,31 @@ export function initialLanguage(): Language {
   return detectLanguage(local.get(StorageName.language), nav?.language);
 }
 
-export const resources = {
-  'zh-CN': { translation: zhCN },
-  'zh-TW': { translation: zhTW },
-  'en-US': { translation: enUS },
+// Each language is its own chunk: a user downloads the texts of the language in use only. Screens
+// keep their texts in areas/<area>/<language>.ts, one file per language, so that no chunk carries
+// another language's texts; the parity test checks that the three agree key for key.
+const BUNDLES: Record<Language, () => Promise<{ default: LocaleMessages }>> = {
+  'zh-CN': () => import('./zh-CN.ts'),
+  'zh-TW': () => import('./zh-TW.ts'),
+  'en-US': () => import('./en-US.ts'),
 };
 
-// Resources are bundled, so initialisation completes synchronously and non-React code (the request
-// wrapper, the guard) can call i18n.t right after import.
+export function addMessages(language: Language, messages: LocaleMessages): void {
+  i18n.addResourceBundle(language, 'translation', messages, true, true);
+}
+
+/** Fetches a language's texts once; main.tsx awaits the first before rendering anything. */
+export async function loadMessages(language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, 'translation')) return;
+  addMessages(language, (await BUNDLES[language]()).default);
+}
+
+// Initialisation is synchronous (no backend), so non-React code can call i18n.t after import; the
+// texts arrive with loadMessages before the first render.
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: {},
   lng: initialLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
+  fallbackLng: false,
   interpolation: { escapeValue: false },
   initAsync: false,
 });

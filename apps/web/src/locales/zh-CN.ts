@@ -1,8 +1,17 @@
-import { admin } from './areas/admin.ts';
-import { organize } from './areas/organize.ts';
-import { user } from './areas/user.ts';
-import { authorize } from './areas/authorize.ts';
-import { socket } from './areas/socket.ts';
+import { admin } from './areas/admin/zh-CN.ts';
+import { organize } from './areas/organize/zh-CN.ts';
+import { user } from './areas/user/zh-CN.ts';
+import { authorize } from './areas/authorize/zh-CN.ts';
+import { socket } from './areas/socket/zh-CN.ts';
+import { message } from './areas/message/zh-CN.ts';
+import { chat } from './areas/chat/zh-CN.ts';
+import { dictionary } from './areas/dictionary/zh-CN.ts';
+import { dataInterface } from './areas/data-interface/zh-CN.ts';
+import { printDev } from './areas/print-dev/zh-CN.ts';
+import { billRule } from './areas/bill-rule/zh-CN.ts';
+import { sysConfig } from './areas/sys-config/zh-CN.ts';
+import { area } from './areas/area/zh-CN.ts';
+import { msgTemplate } from './areas/msg-template/zh-CN.ts';
 /** Simplified Chinese, the default language; the spec's Chinese texts are quoted from here. */
 const zhCN = {
   common: {
@@ -36,6 +45,8 @@ const zhCN = {
     passwordPlaceholder: '请输入密码',
     passwordRequired: '请输入密码',
     capsLock: '大写锁定已打开',
+    showPassword: '显示密码',
+    hidePassword: '隐藏密码',
     codePlaceholder: '请输入验证码',
     codeRequired: '请输入验证码',
     refreshCode: '看不清？点击刷新',
@@ -307,11 +318,20 @@ const zhCN = {
   access: {
     denied: '暂无权限',
   },
-  admin: admin['zh-CN'],
-  organize: organize['zh-CN'],
-  user: user['zh-CN'],
-  authorize: authorize['zh-CN'],
-  socket: socket['zh-CN'],
+  admin,
+  organize,
+  user,
+  authorize,
+  socket,
+  message,
+  chat,
+  dictionary,
+  dataInterface,
+  printDev,
+  billRule,
+  sysConfig,
+  area,
+  msgTemplate,
 };
 
 export default zhCN;

@@ -1,9 +1,18 @@
 import type { LocaleMessages } from './zh-CN.ts';
-import { admin } from './areas/admin.ts';
-import { organize } from './areas/organize.ts';
-import { user } from './areas/user.ts';
-import { authorize } from './areas/authorize.ts';
-import { socket } from './areas/socket.ts';
+import { admin } from './areas/admin/zh-TW.ts';
+import { organize } from './areas/organize/zh-TW.ts';
+import { user } from './areas/user/zh-TW.ts';
+import { authorize } from './areas/authorize/zh-TW.ts';
+import { socket } from './areas/socket/zh-TW.ts';
+import { message } from './areas/message/zh-TW.ts';
+import { chat } from './areas/chat/zh-TW.ts';
+import { dictionary } from './areas/dictionary/zh-TW.ts';
+import { dataInterface } from './areas/data-interface/zh-TW.ts';
+import { printDev } from './areas/print-dev/zh-TW.ts';
+import { billRule } from './areas/bill-rule/zh-TW.ts';
+import { sysConfig } from './areas/sys-config/zh-TW.ts';
+import { area } from './areas/area/zh-TW.ts';
+import { msgTemplate } from './areas/msg-template/zh-TW.ts';
 
 /** Traditional Chinese. */
 const zhTW: LocaleMessages = {
@@ -38,6 +47,8 @@ const zhTW: LocaleMessages = {
     passwordPlaceholder: '請輸入密碼',
     passwordRequired: '請輸入密碼',
     capsLock: '大寫鎖定已打開',
+    showPassword: '顯示密碼',
+    hidePassword: '隱藏密碼',
     codePlaceholder: '請輸入驗證碼',
     codeRequired: '請輸入驗證碼',
     refreshCode: '看不清？點擊刷新',
@@ -309,11 +320,20 @@ const zhTW: LocaleMessages = {
   access: {
     denied: '暫無權限',
   },
-  admin: admin['zh-TW'],
-  organize: organize['zh-TW'],
-  user: user['zh-TW'],
-  authorize: authorize['zh-TW'],
-  socket: socket['zh-TW'],
+  admin,
+  organize,
+  user,
+  authorize,
+  socket,
+  message,
+  chat,
+  dictionary,
+  dataInterface,
+  printDev,
+  billRule,
+  sysConfig,
+  area,
+  msgTemplate,
 };
 
 export default zhTW;

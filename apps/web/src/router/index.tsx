@@ -30,6 +30,7 @@ export const FIXED_PATHS: readonly string[] = [
   '/profile',
   '/externalLink',
   '/dashboard',
+  '/messageRecord',
 ];
 const LAYOUT_ROUTE_ID = 'layout';
 
@@ -144,6 +145,11 @@ export const routes: RouteObject[] = [
             path: 'dashboard',
             lazy: lazyPage('dashboard'),
             handle: { titleKey: 'dashboard.title' } satisfies RouteHandle,
+          },
+          {
+            path: 'messageRecord',
+            lazy: lazyPage('message-record'),
+            handle: { titleKey: 'message.centerTitle' } satisfies RouteHandle,
           },
           {
             path: 'redirect/*',

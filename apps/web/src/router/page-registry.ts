@@ -24,7 +24,17 @@ const pages: Record<string, PageLoader> = {
   'permission/user': () => import('../views/permission/user/index.tsx'),
   'permission/role': () => import('../views/permission/role/index.tsx'),
   'system/menu': () => import('../views/system/menu/index.tsx'),
+  'system/area': () => import('../views/system/area/index.tsx'),
+  'system/billRule': () => import('../views/system/bill-rule/index.tsx'),
+  'system/sysConfig': () => import('../views/system/sys-config/index.tsx'),
+  'system/dictionary': () => import('../views/system/dictionary/index.tsx'),
+  'generic/dictionary': () => import('../views/generic/dictionary/index.tsx'),
+  'system/printDev': () => import('../views/system/print-dev/index.tsx'),
+  'system/dataInterface': () => import('../views/system/data-interface/index.tsx'),
   'permission/authorize': () => import('../views/permission/authorize/index.tsx'),
+  'message-record': () => import('../views/message-record/index.tsx'),
+  'msgCenter/notice': () => import('../views/msg-center/notice/index.tsx'),
+  'msgCenter/msgTemplate': () => import('../views/msg-center/msg-template/index.tsx'),
 };
 
 export function hasPage(view: string): boolean {

@@ -1,10 +1,13 @@
-import { Button, Result, Spin } from 'antd';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches, useRouteError } from 'react-router';
 import { DEFAULT_SYS_NAME } from '../app/constants.ts';
 import { useSessionStore } from '../stores/session.ts';
 import { isRouteHandle } from './route-handle.ts';
+import styles from './route-loading.module.css';
+
+// Seen only when something broke: not part of any route's first download.
+const NavigationFailed = lazy(() => import('./navigation-failed.tsx'));
 
 /** The page title of the deepest route that names one. */
 function usePageTitle(): string {
@@ -36,10 +39,12 @@ export function RootRoute() {
   );
 }
 
+/** Shown while a route's code loads: a plain spinner, so that no component library waits on it. */
 export function RouteLoading() {
+  const { t } = useTranslation();
   return (
-    <div style={{ display: 'flex', height: '100vh', alignItems: 'center', justifyContent: 'center' }}>
-      <Spin size="large" />
+    <div className={styles.page} role="status" aria-label={t('common.loading')}>
+      <span className={styles.spinner} />
     </div>
   );
 }
@@ -48,20 +53,13 @@ export function RouteLoading() {
 export function RouteError() {
   const error = useRouteError();
   const location = useLocation();
-  const { t } = useTranslation();
   useEffect(() => {
     console.error('navigation failed', error);
   }, [error]);
   if (location.pathname !== '/404') return <Navigate to="/404" replace />;
   return (
-    <Result
-      status="error"
-      title={t('guard.hasError')}
-      extra={
-        <Button type="primary" onClick={() => window.location.assign('/home')}>
-          {t('notFound.backHome')}
-        </Button>
-      }
-    />
+    <Suspense fallback={<RouteLoading />}>
+      <NavigationFailed />
+    </Suspense>
   );
 }

@@ -5,6 +5,7 @@ import i18n from '../locales/index.ts';
 import { onSessionReset, onSignOut } from '../stores/session-reset.ts';
 import { useSessionStore, type SessionState } from '../stores/session.ts';
 import { LiveSocket } from './live-socket.ts';
+import { linkMessaging } from './messaging-link.ts';
 
 /** Spec 1 section 3: the logout push's message shows for 1 s. */
 export const LOGOUT_MESSAGE_SECONDS = 1;
@@ -53,6 +54,7 @@ export function linkLiveSocket(socket: LiveSocket = liveSocket): () => void {
     onSignOut(() => socket.stop()),
     socket.events.on('logout', handleLogout),
     socket.events.on('refresh', handleRefresh),
+    linkMessaging(socket),
   ];
   follow(useSessionStore.getState(), socket);
   return () => {

@@ -1,4 +1,4 @@
-import SparkMD5 from 'spark-md5';
+import { md5Hex } from '@atrium/shared';
 import { LOCK_PATH } from '../router/guard.ts';
 import { getNavigator } from '../router/navigation.ts';
 import { session as sessionStorage, StorageName } from '../utils/storage.ts';
@@ -32,7 +32,7 @@ function lockChannel(): BroadcastChannel | null {
 }
 
 export function sessionTag(token: string): string {
-  return SparkMD5.hash(token);
+  return md5Hex(token);
 }
 
 export function postLockMessage(type: LockMessage['type'], token: string | null): void {

@@ -1,8 +1,8 @@
 import type { CurrentUserResult, MenuItem, PermissionEntry, SysConfigInfo, UserInfo } from '@atrium/shared';
+import { md5Hex } from '@atrium/shared';
 import { create } from 'zustand';
 import * as oauth from '../api/oauth.ts';
 import { RequestError } from '../api/request.ts';
-import SparkMD5 from 'spark-md5';
 import { LOCK_PATH } from '../router/guard.ts';
 import { getNavigator } from '../router/navigation.ts';
 import { followOtherTabs, postLockMessage, rememberReturnPath } from './screen-lock.ts';
@@ -86,7 +86,7 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
       loaded: true,
     });
     // Right after a sign-in the user's own layout, preferences and language (saved on the server) win.
-    if (get().justLoggedIn) useSettingsStore.getState().applyUserPreferences(data.userInfo);
+    if (get().justLoggedIn) void useSettingsStore.getState().applyUserPreferences(data.userInfo);
     // Locked in another tab or before a reload that lost session storage: the server remembers.
     if (data.userInfo?.locked && !get().locked) get().setLocked(true);
     return data;
@@ -119,7 +119,7 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
 
   async unlockScreen(password) {
     const account = get().userInfo?.userAccount ?? '';
-    await oauth.unlockScreen(account, SparkMD5.hash(password));
+    await oauth.unlockScreen(account, md5Hex(password));
     get().setLocked(false);
     postLockMessage('unlock', get().token);
   },

@@ -58,8 +58,8 @@ describe('settings store', () => {
     expect(sanitizeSettings(null)).toEqual({});
   });
 
-  it('applies the layout, preferences and language saved with the user', () => {
-    useSettingsStore
+  it('applies the layout, preferences and language saved with the user', async () => {
+    await useSettingsStore
       .getState()
       .applyUserPreferences(
         userInfo({ theme: 'classic', language: 'zh-TW', preferences: { themeColor: 'purple', tagsView: false } }),

@@ -134,8 +134,10 @@ export interface SettingsState extends ShellSettings {
   /** A user's change of settings (persisted locally; the caller saves it on the server). */
   updateSettings(patch: Partial<ShellSettings>): void;
   /** After sign-in: the layout, preferences and language saved with the user on the server. */
-  applyUserPreferences(userInfo: UserInfo | null | undefined): void;
-  setLanguage(language: Language): void;
+  /** Resolves once a saved language, if any, is loaded and in use. */
+  applyUserPreferences(userInfo: UserInfo | null | undefined): Promise<void>;
+  /** Resolves once the language's texts are loaded and in use. */
+  setLanguage(language: Language): Promise<void>;
   setSize(size: Size): void;
   setSidebarOpened(opened: boolean): void;
   toggleSidebar(): void;
@@ -168,19 +170,21 @@ export const useSettingsStore = create<SettingsState>()((set, get) => ({
     writeSettings(next);
     set(next);
   },
-  applyUserPreferences(userInfo) {
+  async applyUserPreferences(userInfo) {
     if (!userInfo) return;
     // Sanitised all the same: an older server or a hand-edited row must not break the shell.
     get().updateSettings({
       ...sanitizeSettings(userInfo.preferences),
       ...sanitizeSettings({ layoutType: userInfo.theme }),
     });
-    if (isLanguage(userInfo.language) && userInfo.language !== get().language) get().setLanguage(userInfo.language);
+    if (isLanguage(userInfo.language) && userInfo.language !== get().language)
+      await get().setLanguage(userInfo.language);
   },
-  setLanguage(language) {
+  async setLanguage(language) {
     local.set(StorageName.language, language);
-    applyLanguage(language);
-    set({ language });
+    await applyLanguage(language);
+    // A later choice made while this one loaded has won already.
+    if (local.get(StorageName.language) === language) set({ language });
   },
   setSize(size) {
     // Spec 1 section 3 names both storages for size: the tab keeps its choice, new tabs inherit it.

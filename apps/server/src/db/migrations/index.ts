@@ -3,6 +3,13 @@ import * as foundation from './001-foundation.ts';
 import * as shell from './002-shell.ts';
 import * as authorize from './003-authorize.ts';
 import * as usersAdmin from './004-users-admin.ts';
+import * as dictionary from './005-dictionary.ts';
+import * as area from './006-area.ts';
+import * as billRule from './007-bill-rule.ts';
+import * as dataInterface from './008-data-interface.ts';
+import * as printDev from './009-print-dev.ts';
+import * as messageTemplate from './010-message-template.ts';
+import * as messaging from './011-messaging.ts';
 
 /** Every migration in order; the names are recorded in the database and must never change. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +17,11 @@ export const migrations: Record<string, Migration> = {
   '002-shell': shell,
   '003-authorize': authorize,
   '004-users-admin': usersAdmin,
+  '005-dictionary': dictionary,
+  '006-area': area,
+  '007-bill-rule': billRule,
+  '008-data-interface': dataInterface,
+  '009-print-dev': printDev,
+  '010-message-template': messageTemplate,
+  '011-messaging': messaging,
 };

@@ -5,6 +5,12 @@ import { newId } from '../../core/ids.ts';
 import { hashPassword } from '../../core/password.ts';
 import { DEFAULT_SETTINGS, writeSettings } from '../../core/settings.ts';
 import { newUserRow } from './user-row.ts';
+import { seedMessages } from './messages.ts';
+import { seedDictionaries } from './dictionaries.ts';
+import { seedPrintTemplates } from './print-templates.ts';
+import { seedBillRules } from './bill-rules.ts';
+import { seedMessageTemplates } from './message-templates.ts';
+import { seedDataInterfaces } from './data-interfaces.ts';
 import { bumpAuthorityRevision } from '../../modules/permission/authority.ts';
 import {
   ADMIN,
@@ -47,6 +53,12 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<boolean> {
     if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return false;
     await writeSettings(trx, DEFAULT_SETTINGS, now);
     await seedOrganisation(trx, now, adminHash, userHashes);
+    await seedDictionaries(trx, now);
+    await seedMessages(trx, now);
+    await seedPrintTemplates(trx, now);
+    await seedBillRules(trx, now);
+    await seedMessageTemplates(trx, now);
+    await seedDataInterfaces(trx, now);
     await bumpAuthorityRevision(trx);
     return true;
   });

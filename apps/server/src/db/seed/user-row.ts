@@ -28,6 +28,8 @@ export function newUserRow(fields: Pick<UsersTable, Required> & Partial<UsersTab
     description: null,
     version: 0,
     preferences: '{}',
+    education: null,
+    nation: null,
     created_by: null,
     updated_at: null,
     updated_by: null,

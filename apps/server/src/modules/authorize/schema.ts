@@ -1,23 +1,12 @@
 import { AUTHORIZE_OBJECT_TYPES, LINK_TARGETS, MATCH_LOGICS } from '@atrium/shared';
 import { z } from 'zod';
+import { enCode, flag, fullName, sortCode, version } from '../../core/record-schema.ts';
 
 const id = z.string().min(1).max(64);
 export const idParams = z.object({ id });
 export const objectIdParams = z.object({ objectId: id });
 export const moduleIdParams = z.object({ moduleId: id });
 export const systemIdParams = z.object({ systemId: id });
-
-/** Codes name permissions ('menu:btn_x'), so no colon or spaces. */
-const enCode = z
-  .string()
-  .trim()
-  .min(1)
-  .max(50)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/);
-const fullName = z.string().trim().min(1).max(50);
-const flag = z.union([z.literal(0), z.literal(1)]);
-const sortCode = z.number().int().min(0).max(999_999).optional().default(0);
-const version = z.number().int().min(0);
 
 export const keywordQuery = z.object({ keyword: z.string().trim().max(100).optional().default('') });
 

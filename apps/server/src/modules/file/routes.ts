@@ -1,19 +1,56 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { signedIn } from '../../core/access.ts';
 import { fail, notFound } from '../../core/errors.ts';
 import { categoryDir, IMAGE_TYPES, sniffImage, storeFile, type ImageKind } from '../../core/files.ts';
 import { ok } from '../../core/http.ts';
 import { newId } from '../../core/ids.ts';
+import { readSettings, uploadLimits } from '../../core/settings.ts';
+import type { Db } from '../../db/index.ts';
 import type { App, Services } from '../../core/types.ts';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
-const avatarName = z.object({ name: z.string().regex(/^[0-9A-Z]{26}\.(png|jpg|gif|webp)$/) });
+/** A stored image's generated name: the only thing the image routes take from the path. */
+const imageParams = z.object({ name: z.string().regex(/^[0-9A-Z]{26}\.(png|jpg|gif|webp)$/) });
 
 export const avatarUrl = (name: string) => `/api/file/Image/userAvatar/${name}`;
+/** The system's logos (the system settings' logoIcon, loginIcon, navigationIcon). */
+export const systemIconUrl = (name: string) => `/api/file/Image/systemIcon/${name}`;
 
-export async function fileRoutes(app: App, { config, now }: Services) {
+/**
+ * Reads one uploaded image within the system settings' upload limits (size, and its type among the
+ * allowed extensions) and the route's own cap, recognised by its content, and stores it under a
+ * generated name.
+ */
+async function receiveImage(
+  request: FastifyRequest,
+  db: Db,
+  dataDir: string,
+  category: string,
+  cap: number,
+  at: number,
+) {
+  const limits = uploadLimits(await readSettings(db));
+  const maxBytes = Math.min(cap, limits.maxBytes);
+  const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+  if (!part) throw fail('fileMissing');
+  const bytes = await part.toBuffer().catch((error: { statusCode?: number }) => {
+    if (error.statusCode === 413) throw fail('uploadTooLarge', { size: Math.round((maxBytes / 1048576) * 10) / 10 });
+    throw error;
+  });
+  const kind = sniffImage(bytes);
+  if (!kind) throw fail('fileTypeImage');
+  // The type is the one the content shows (the client's file name is not trusted).
+  if (!limits.extensions.has(kind) && !(kind === 'jpg' && limits.extensions.has('jpeg')))
+    throw fail('uploadExtension', { extension: kind });
+  const name = `${newId(at)}.${kind}`;
+  await storeFile(dataDir, category, name, bytes);
+  return name;
+}
+
+export async function fileRoutes(app: App, { config, db, now }: Services) {
   app.post(
     '/api/file/Uploader/userAvatar',
     {
@@ -22,32 +59,44 @@ export async function fileRoutes(app: App, { config, now }: Services) {
     },
     async (request) => {
       signedIn(request);
-      const part = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-      if (!part) throw fail('fileMissing');
-      const bytes = await part.toBuffer();
-      const kind = sniffImage(bytes);
-      if (!kind) throw fail('fileTypeImage');
-      const name = `${newId(now())}.${kind}`;
-      await storeFile(config.dataDir, 'userAvatar', name, bytes);
+      const name = await receiveImage(request, db, config.dataDir, 'userAvatar', AVATAR_MAX_BYTES, now());
       return ok({ name, url: avatarUrl(name) });
     },
   );
 
-  app.get(
-    '/api/file/Image/userAvatar/:name',
+  app.post(
+    '/api/file/Uploader/systemIcon',
     {
-      schema: { params: avatarName, tags: ['file'], summary: 'An avatar image (public: names are unguessable)' },
-      config: { access: 'public' },
+      schema: { tags: ['file'], summary: 'Upload a system logo (png, jpg, gif, webp; 2 MB)' },
+      config: { access: { permission: 'basic.sysConfig:btn_edit' } },
     },
-    async (request, reply) => {
-      const file = path.join(categoryDir(config.dataDir, 'userAvatar'), request.params.name);
-      if (!fs.existsSync(file)) throw notFound();
-      const kind = request.params.name.split('.').pop() as ImageKind;
-      return reply
-        .type(IMAGE_TYPES[kind])
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(fs.createReadStream(file));
+    async (request) => {
+      const name = await receiveImage(request, db, config.dataDir, 'systemIcon', AVATAR_MAX_BYTES, now());
+      return ok({ name, url: systemIconUrl(name) });
     },
   );
+
+  for (const category of ['userAvatar', 'systemIcon']) {
+    app.get(
+      `/api/file/Image/${category}/:name`,
+      {
+        schema: {
+          params: imageParams,
+          tags: ['file'],
+          summary: `A ${category} image (public: names are unguessable; logos show on the sign-in page)`,
+        },
+        config: { access: 'public' },
+      },
+      async (request, reply) => {
+        const file = path.join(categoryDir(config.dataDir, category), request.params.name);
+        if (!fs.existsSync(file)) throw notFound();
+        const kind = request.params.name.split('.').pop() as ImageKind;
+        return reply
+          .type(IMAGE_TYPES[kind])
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('x-content-type-options', 'nosniff')
+          .send(fs.createReadStream(file));
+      },
+    );
+  }
 }

@@ -1,25 +1,8 @@
 import { z } from 'zod';
+import { enCode, fullName, recordId as id, recordTail, version } from '../../core/record-schema.ts';
+export { idParams } from '../../core/record-schema.ts';
 import { pageQuery } from '../../core/paging.ts';
 
-const id = z.string().trim().min(1).max(64);
-export const idParams = z.object({ id });
-
-/** Codes are short identifiers: letters, digits and . _ - (no spaces). */
-const enCode = z
-  .string()
-  .trim()
-  .min(1)
-  .max(50)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/);
-const fullName = z.string().trim().min(1).max(50);
-const flag = z.union([z.literal(0), z.literal(1)]);
-const sortCode = z.number().int().min(0).max(999_999).optional().default(0);
-const description = z
-  .string()
-  .max(500)
-  .nullish()
-  .transform((v) => v ?? '');
-const version = z.number().int().min(0);
 const ids = z.array(id).max(1000);
 
 export const keywordQuery = z.object({ keyword: z.string().trim().max(100).optional().default('') });
@@ -43,9 +26,7 @@ export const organizeBody = z.object({
     .max(64)
     .nullish()
     .transform((v) => v || null),
-  enabledMark: flag.optional().default(1),
-  sortCode,
-  description,
+  ...recordTail,
 });
 export const organizeUpdateBody = organizeBody.extend({ version });
 export type OrganizeBody = z.infer<typeof organizeBody>;
@@ -60,9 +41,7 @@ export const positionBody = z.object({
   organizeId: id,
   enCode,
   fullName,
-  enabledMark: flag.optional().default(1),
-  sortCode,
-  description,
+  ...recordTail,
 });
 export const positionUpdateBody = positionBody.extend({ version });
 export type PositionBody = z.infer<typeof positionBody>;
@@ -78,9 +57,7 @@ export const groupListQuery = pageQuery;
 export const groupBody = z.object({
   enCode,
   fullName,
-  enabledMark: flag.optional().default(1),
-  sortCode,
-  description,
+  ...recordTail,
 });
 export const groupUpdateBody = groupBody.extend({ version });
 export type GroupBody = z.infer<typeof groupBody>;

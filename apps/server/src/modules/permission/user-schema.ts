@@ -33,6 +33,9 @@ export const userForm = z.object({
   roleIdList: ids.optional().default([]),
   groupIdList: ids.optional().default([]),
   managerId: id.nullish(),
+  /** Item ids of the education and nation dictionaries. */
+  education: id.nullish(),
+  nation: id.nullish(),
   ...recordFormFields,
 });
 export type UserFormInput = z.infer<typeof userForm>;

@@ -9,6 +9,7 @@ import { updateVersioned } from '../../core/versioned.ts';
 import { md5 } from '../../db/seed/demo.ts';
 import { newUserRow } from '../../db/seed/user-row.ts';
 import { bumpAuthorityRevision } from './authority.ts';
+import { isDictionaryItem } from '../system/dictionary/data-service.ts';
 import type { UserFormInput } from './user-schema.ts';
 
 type RelationType = 'Organize' | 'Position' | 'Role' | 'Group';
@@ -48,6 +49,9 @@ async function checkReferences(trx: Tx, form: UserFormInput, selfId?: string) {
     const manager = await trx.selectFrom('users').select('id').where('id', '=', form.managerId).executeTakeFirst();
     if (!manager) throw fail('referenceMissing', { field: 'managerId' });
   }
+  // Each field holds an item of the dictionary of the same code.
+  for (const field of ['education', 'nation'] as const)
+    if (!(await isDictionaryItem(trx, field, form[field]))) throw fail('referenceMissing', { field });
 }
 
 async function accountFree(trx: Tx, account: string, selfId?: string) {
@@ -125,6 +129,8 @@ export async function createUser(db: Db, form: UserFormInput, now: number, by: s
           email: form.email,
           password_hash: passwordHash,
           manager_id: form.managerId ?? null,
+          education: form.education ?? null,
+          nation: form.nation ?? null,
           organize_id: form.organizeIdList[0]!,
           position_id: await majorPosition(trx, form),
           system_id: system?.id ?? null,
@@ -169,6 +175,8 @@ export async function updateUser(
       mobile_phone: form.mobilePhone,
       email: form.email,
       manager_id: form.managerId ?? null,
+      education: form.education ?? null,
+      nation: form.nation ?? null,
       organize_id: form.organizeIdList[0]!,
       position_id: await majorPosition(trx, form),
       enabled: form.enabledMark,
@@ -218,6 +226,8 @@ export async function getUserInfo(db: Db, id: string): Promise<UserDetail> {
     groupIdList: of('Group'),
     managerId: user.manager_id,
     managerName: user.manager_name ? `${user.manager_name}/${user.manager_account}` : '',
+    education: user.education,
+    nation: user.nation,
     enabledMark: user.enabled,
     lockMark: user.lock_mark,
     isAdministrator: user.is_administrator,

@@ -6,7 +6,7 @@ import type { PushFrame } from '../../core/push.ts';
 import { resolveSession, type SessionInfo } from '../../core/session.ts';
 import { readSettings } from '../../core/settings.ts';
 import type { Services } from '../../core/types.ts';
-import type { ReceivedFrame, FrameHandler, SocketPeer } from './handlers.ts';
+import type { ReceivedFrame, FrameHandler, SocketPeer } from './frame.ts';
 
 /** Frames waiting for the ones before them; a client this far ahead is flooding. */
 const MAX_QUEUED_FRAMES = 256;

@@ -1,81 +1,27 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { InitMessageFrame } from '@atrium/shared';
 import { z } from 'zod';
-import type { MessageKey, MessageParams } from '../../core/messages.ts';
-import type { PushFrame } from '../../core/push.ts';
-import type { Services } from '../../core/types.ts';
-import { unreadCounts } from '../message/unread.ts';
-
-/** A client frame as received: a JSON object whose `method` names the handler and whose `token` was checked. */
-export interface ReceivedFrame {
-  method: string;
-  token: string;
-  [field: string]: unknown;
-}
-
-/** The connection as a handler sees it. */
-export interface SocketPeer {
-  readonly userId: string;
-  readonly sessionId: string;
-  /** Set by OnConnection. */
-  mobileDevice: boolean;
-  /** Sends a frame to this socket only (answers such as initMessage, messageList). */
-  send(frame: PushFrame): void;
-  /** A server message in the connection's language. */
-  t(key: MessageKey, params?: MessageParams): string;
-}
-
-export interface SocketContext {
-  services: Services;
-  peer: SocketPeer;
-  log: FastifyBaseLogger;
-}
-
-/** Handles one client method. Throwing is logged and leaves the connection open. */
-export type FrameHandler = (frame: ReceivedFrame, context: SocketContext) => Promise<void> | void;
-
-/**
- * Reads a frame's fields with a zod schema; a frame that does not fit is dropped with a debug line
- * (a client sending it is buggy or hostile; answering would only help the latter).
- */
-export function readFrame<T extends z.ZodType>(
-  schema: T,
-  frame: ReceivedFrame,
-  context: SocketContext,
-): z.infer<T> | undefined {
-  const result = schema.safeParse(frame);
-  if (result.success) return result.data;
-  context.log.debug({ method: frame.method, issues: result.error.issues }, 'socket frame ignored: bad fields');
-  return undefined;
-}
+import { initMessageFor } from '../message/pushes.ts';
+import { messageList, sendMessage, updateReadMessage } from './chat-handlers.ts';
+import { readFrame, type FrameHandler } from './frame.ts';
 
 const onConnectionFrame = z.object({ mobileDevice: z.boolean().optional() });
 
-/** OnConnection: remembers the device kind and answers initMessage with presence and unread counts. */
+/**
+ * OnConnection: remembers the device kind and answers initMessage with presence, unread counts and
+ * unread chat per sender. A client back from a reconnect gets exact counts here, then refetches
+ * its lists (messages stored while it was away are all in MessageList and GET /api/message).
+ */
 export const onConnection: FrameHandler = async (frame, context) => {
   const fields = readFrame(onConnectionFrame, frame, context);
   if (!fields) return;
   const { services, peer } = context;
   peer.mobileDevice = fields.mobileDevice ?? false;
-  const [onlineUsers, counts] = await Promise.all([
-    services.push.onlineUserIds(),
-    unreadCounts(services.db, peer.userId),
-  ]);
-  const init: InitMessageFrame = {
-    method: 'initMessage',
-    onlineUsers,
-    // Unread chat per contact arrives with the chat module (issue 6); until then there is none.
-    unreadNums: [],
-    ...counts,
-    userId: peer.userId,
-  };
-  peer.send({ ...init });
+  peer.send({ ...(await initMessageFor(services, peer.userId)) });
 };
 
-/**
- * The client methods the socket understands, by `method`. The chat module adds SendMessage,
- * MessageList and UpdateReadMessage here (one line each); an unknown method is ignored.
- */
+/** The client methods the socket understands, by `method`; an unknown method is ignored. */
 export const socketHandlers: Readonly<Record<string, FrameHandler>> = {
   OnConnection: onConnection,
+  SendMessage: sendMessage,
+  MessageList: messageList,
+  UpdateReadMessage: updateReadMessage,
 };

@@ -20,7 +20,16 @@ async function addMessages(db: Db, userId: string, rows: { type: number; read: b
     const id = newId(now);
     await db
       .insertInto('message')
-      .values({ id, title: `m${i}`, type: row.type, body_text: '', files: '[]', release_time: now, created_at: now })
+      .values({
+        id,
+        title: `m${i}`,
+        type: row.type,
+        body_text: '',
+        files: '[]',
+        release_time: now,
+        created_at: now,
+        version: 0,
+      })
       .execute();
     await db
       .insertInto('message_receive')

@@ -1,61 +1,67 @@
 import { BellOutlined } from '@ant-design/icons';
-import { Badge, Button, Popover } from 'antd';
-import { useEffect, useState } from 'react';
+import { Badge, Button, Tooltip } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getUnreadCounts, type UnreadCounts } from './unread-api.ts';
+import { getUnreadCounts } from '../../api/message.ts';
+import { useMessagesStore } from '../../stores/messages.ts';
+import styles from './message-bell.module.css';
+
+// Loaded when first opened: the drawer, its list and paging are not part of the shell's first download.
+const MessageDrawer = lazy(() =>
+  import('../message-drawer/message-drawer.tsx').then((m) => ({ default: m.MessageDrawer })),
+);
 
 /**
- * The top bar's bell: the unread total as a badge, loaded when the shell mounts, and the counts per
- * type in a small pop-over. The message drawer and live updates come with the messages module.
+ * The top bar's bell (spec 1 sections 2.4 and 4): the unread total as a badge, flashing while chat
+ * messages wait unread; a click opens the message drawer. The counts load when the shell mounts and
+ * then follow the socket (initMessage, messagePush) and the reads made in this tab.
  */
 export function MessageBell() {
   const { t } = useTranslation();
-  const [counts, setCounts] = useState<UnreadCounts | null>(null);
+  const total = useMessagesStore((s) => s.unreadTotal);
+  const flash = useMessagesStore((s) => s.flash);
+  const drawerOpen = useMessagesStore((s) => s.drawerOpen);
+  const setDrawerOpen = useMessagesStore((s) => s.setDrawerOpen);
+  const [used, setUsed] = useState(drawerOpen);
+  if (drawerOpen && !used) setUsed(true);
 
   useEffect(() => {
     let alive = true;
     getUnreadCounts()
-      .then(({ data }) => {
-        if (alive && data) setCounts(data);
+      .then((counts) => {
+        if (alive && counts) useMessagesStore.getState().setCounts(counts);
       })
-      // A list-type call: a failure only leaves the badge empty (spec 1 section 8).
+      // A list-type call: a failure only leaves the badge as it is (spec 1 section 8).
       .catch(() => undefined);
     return () => {
       alive = false;
     };
   }, []);
 
-  const rows = [
-    { key: 'notice', label: t('shell.unreadNotice'), value: counts?.unreadNoticeCount ?? 0 },
-    { key: 'flow', label: t('shell.unreadFlow'), value: counts?.unreadMessageCount ?? 0 },
-    { key: 'system', label: t('shell.unreadSystem'), value: counts?.unreadSystemMessageCount ?? 0 },
-  ];
-
   return (
-    <Popover
-      trigger="click"
-      placement="bottomRight"
-      title={t('shell.messages')}
-      content={
-        <ul data-testid="message-counts" style={{ listStyle: 'none', margin: 0, padding: 0, minWidth: 160 }}>
-          {rows.map((row) => (
-            <li
-              key={row.key}
-              data-testid={`message-count-${row.key}`}
-              style={{ display: 'flex', justifyContent: 'space-between', gap: 24, padding: '4px 0' }}
-            >
-              <span>{row.label}</span>
-              <Badge count={row.value} showZero color={row.value ? undefined : '#bfbfbf'} overflowCount={999} />
-            </li>
-          ))}
-        </ul>
-      }
-    >
-      <Button type="text" data-testid="message-bell" aria-label={t('shell.messages')}>
-        <Badge count={counts?.unreadTotalCount ?? 0} size="small" overflowCount={99} offset={[4, -2]}>
-          <BellOutlined style={{ fontSize: 16 }} />
-        </Badge>
-      </Button>
-    </Popover>
+    <>
+      <Tooltip title={t('message.bell')}>
+        <Button
+          type="text"
+          data-testid="message-bell"
+          data-flash={flash ? 'true' : 'false'}
+          aria-label={t('message.bell')}
+          className={flash ? styles.flash : undefined}
+          onClick={() => setDrawerOpen(!drawerOpen)}
+        >
+          <Badge count={total} size="small" overflowCount={99} offset={[4, -2]}>
+            <BellOutlined style={{ fontSize: 16 }} data-testid="message-bell-icon" />
+          </Badge>
+          <span className={styles.total} data-testid="message-bell-total">
+            {total}
+          </span>
+        </Button>
+      </Tooltip>
+      {used && (
+        <Suspense fallback={null}>
+          <MessageDrawer />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,10 +1,11 @@
 import { AppstoreOutlined, CheckCircleFilled } from '@ant-design/icons';
-import { App, Button, Empty, Flex, Modal, Tag } from 'antd';
+import { Button, Empty, Flex, Modal, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setMajor } from '../../api/current-user.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import type { DialogProps } from '../dialogs/about-dialog.tsx';
+import { feedback } from '../../app/feedback.ts';
 
 /** How long the server's answer shows before the page reloads into the new system. */
 const RELOAD_DELAY_MS = 1000;
@@ -15,7 +16,7 @@ const RELOAD_DELAY_MS = 1000;
  */
 export function SystemSwitchDialog({ open, onClose }: DialogProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = feedback();
   const systems = useSessionStore((s) => s.userInfo?.systemIds ?? []);
   const [switching, setSwitching] = useState<string | null>(null);
 

@@ -1,5 +1,4 @@
 import { AppstoreOutlined, CheckSquareOutlined, SendOutlined } from '@ant-design/icons';
-import { Card, Col, Descriptions, Row, Statistic, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,6 +6,10 @@ import { DEFAULT_SYS_NAME } from '../../app/constants.ts';
 import { menuPath } from '../../router/menu-routes.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { findMenuByView, LAUNCH_VIEW, TODO_VIEW } from './home-cards.ts';
+import styles from './home.module.css';
+
+// The landing page of every sign-in is drawn with plain elements: antd's Card, Statistic and
+// Descriptions would bring tabs, skeletons and popups into the first download after sign-in.
 
 export default function HomePage() {
   const { t } = useTranslation();
@@ -39,44 +42,55 @@ export default function HomePage() {
   }
 
   return (
-    <div data-testid="home-page" style={{ padding: 16 }}>
-      <Card>
-        <Typography.Title level={4} style={{ marginTop: 0 }}>
-          {t('home.greeting', { name: userInfo?.userName ?? '' })}
-        </Typography.Title>
-        {organize && <Typography.Paragraph type="secondary">{t('home.organize', { organize })}</Typography.Paragraph>}
+    <div data-testid="home-page" className={styles.page}>
+      <section className={styles.panel}>
+        <h2 className={styles.greeting}>{t('home.greeting', { name: userInfo?.userName ?? '' })}</h2>
+        {organize && <p className={styles.secondary}>{t('home.organize', { organize })}</p>}
         {department && department !== organize && (
-          <Typography.Paragraph type="secondary">{t('home.department', { department })}</Typography.Paragraph>
+          <p className={styles.secondary}>{t('home.department', { department })}</p>
         )}
-      </Card>
+      </section>
 
-      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
-        {flowCards.length > 0 ? (
-          flowCards.map(({ menu, title, icon }) => {
+      {flowCards.length > 0 ? (
+        <div className={styles.cards}>
+          {flowCards.map(({ menu, title, icon }) => {
             const path = menu ? menuPath(menu) : null;
-            return (
-              <Col key={title} xs={24} md={12}>
-                <Card hoverable={!!path} onClick={path ? () => navigate(path) : undefined}>
-                  <Statistic title={title} value={menu?.num ?? 0} prefix={icon} />
-                </Card>
-              </Col>
-            );
-          })
-        ) : (
-          <Col span={24}>
-            <Card
-              data-testid="home-welcome"
-              title={
-                <span>
-                  <AppstoreOutlined /> {t('home.welcomeTitle', { sysName })}
+            const body = (
+              <>
+                <span className={styles.statTitle}>{title}</span>
+                <span className={styles.statValue}>
+                  {icon} {menu?.num ?? 0}
                 </span>
-              }
-            >
-              <Descriptions column={1} size="small" items={welcomeItems} />
-            </Card>
-          </Col>
-        )}
-      </Row>
+              </>
+            );
+            return path ? (
+              <button
+                key={title}
+                type="button"
+                className={`${styles.panel} ${styles.stat}`}
+                onClick={() => navigate(path)}
+              >
+                {body}
+              </button>
+            ) : (
+              <div key={title} className={`${styles.panel} ${styles.stat}`}>
+                {body}
+              </div>
+            );
+          })}
+        </div>
+      ) : (
+        <section className={`${styles.panel} ${styles.welcome}`} data-testid="home-welcome">
+          <h3 className={styles.welcomeTitle}>
+            <AppstoreOutlined /> {t('home.welcomeTitle', { sysName })}
+          </h3>
+          <ul className={styles.facts}>
+            {welcomeItems.map((item) => (
+              <li key={item.key}>{item.children}</li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import type { Envelope } from '@atrium/shared';
-import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Form, Input, Result, Tabs, Typography } from 'antd';
-import SparkMD5 from 'spark-md5';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { md5Hex } from '@atrium/shared';
+import { CloseCircleFilled, InfoCircleOutlined, LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { getLoginConfig, imageCodeUrl } from '../../api/oauth.ts';
@@ -10,13 +10,11 @@ import logoUrl from '../../assets/logo.svg';
 import { safeRedirect } from '../../router/navigation.ts';
 import { DEFAULT_SYS_NAME } from '../../app/constants.ts';
 import { useSessionStore } from '../../stores/session.ts';
+import { LoginInput } from './login-input.tsx';
 import styles from './login.module.css';
 
-interface LoginValues {
-  account: string;
-  password: string;
-  code?: string;
-}
+// The sign-in page is the first download of every visitor: of antd it uses the button only, with its
+// own inputs, tab strip, field messages and error box instead of Input, Tabs, Form, Typography, Alert.
 
 interface Captcha {
   length: number;
@@ -24,12 +22,35 @@ interface Captcha {
   timestamp: number;
 }
 
+type Field = 'account' | 'password' | 'code';
+
 function isEnvelope(value: unknown): value is Envelope {
   return typeof value === 'object' && value !== null && typeof (value as Envelope).code === 'number';
 }
 
 function NotEnabled({ text }: { text: string }) {
-  return <Result status="info" subTitle={text} className={styles.notEnabled} />;
+  return (
+    <p className={styles.notEnabled} role="note">
+      <InfoCircleOutlined className={styles.notEnabledIcon} />
+      {text}
+    </p>
+  );
+}
+
+/** A field with its message below: the error when there is one, else the hint. */
+function FieldRow({ error, hint, children }: { error?: string; hint?: ReactNode; children: ReactNode }) {
+  return (
+    <div className={styles.field}>
+      {children}
+      {error ? (
+        <div className={styles.fieldError} role="alert">
+          {error}
+        </div>
+      ) : (
+        hint && <div className={styles.fieldHint}>{hint}</div>
+      )}
+    </div>
+  );
 }
 
 function PasswordLogin() {
@@ -37,54 +58,76 @@ function PasswordLogin() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const login = useSessionStore((s) => s.login);
-  const [form] = Form.useForm<LoginValues>();
+  const [values, setValues] = useState<Record<Field, string>>({ account: '', password: '', code: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [capsLock, setCapsLock] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  // Account whose sign-in config was fetched, and the answer, so blur + submit ask only once.
-  const checked = useRef<{ account: string; captcha: Captcha | null } | null>(null);
+  // The account whose sign-in config was asked for, and the answer (shared by blur and submit).
+  const checked = useRef<{ account: string; captcha: Promise<Captcha | null> } | null>(null);
+
+  function change(field: Field, value: string) {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  }
+
+  async function fetchCaptcha(account: string): Promise<Captcha | null> {
+    try {
+      const { data } = await getLoginConfig(account);
+      return data?.enableVerificationCode ? { length: data.verificationCodeNumber || 4, timestamp: Date.now() } : null;
+    } catch {
+      // The wrapper has shown why; sign-in can still be tried and the server will insist on a code.
+      return null;
+    }
+  }
 
   async function loadConfig(rawAccount: string): Promise<Captcha | null> {
     const account = rawAccount.trim();
     if (!account) return null;
-    if (checked.current?.account === account) return checked.current.captcha;
-    let next: Captcha | null = null;
-    try {
-      const { data } = await getLoginConfig(account);
-      if (data?.enableVerificationCode) next = { length: data.verificationCodeNumber || 4, timestamp: Date.now() };
-    } catch {
-      // The wrapper has shown why; sign-in can still be tried and the server will insist on a code.
+    if (checked.current?.account !== account) {
+      const captcha = fetchCaptcha(account);
+      checked.current = { account, captcha };
+      void captcha.then((next) => {
+        if (checked.current?.account === account) setCaptcha(next);
+      });
     }
-    checked.current = { account, captcha: next };
-    setCaptcha(next);
-    return next;
+    return checked.current.captcha;
   }
 
   function refreshCaptcha() {
     if (!captcha) return;
     const next = { ...captcha, timestamp: Date.now() };
-    if (checked.current) checked.current.captcha = next;
+    if (checked.current) checked.current.captcha = Promise.resolve(next);
     setCaptcha(next);
-    form.setFieldValue('code', '');
+    setValues((v) => ({ ...v, code: '' }));
   }
 
   function onPasswordKey(event: KeyboardEvent<HTMLInputElement>) {
     setCapsLock(event.getModifierState?.('CapsLock') ?? false);
   }
 
-  async function onFinish(values: LoginValues) {
+  function validate(needsCode: boolean): boolean {
+    const found: Partial<Record<Field, string>> = {};
+    if (!values.account.trim()) found.account = t('login.accountRequired');
+    if (!values.password) found.password = t('login.passwordRequired');
+    if (needsCode && !values.code.trim()) found.code = t('login.codeRequired');
+    setErrors(found);
+    return Object.keys(found).length === 0;
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (submitting || !validate(captcha !== null)) return;
     setError(null);
     const needed = await loadConfig(values.account);
-    if (needed && !values.code) {
-      // The captcha appeared only now: let the user fill it in.
-      return;
-    }
+    // The captcha appeared only now: let the user fill it in.
+    if (needed && !values.code.trim()) return;
     setSubmitting(true);
     try {
       await login({
         account: values.account.trim(),
-        password: SparkMD5.hash(values.password),
+        password: md5Hex(values.password),
         code: needed ? values.code : undefined,
         timestamp: needed ? needed.timestamp : undefined,
       });
@@ -103,57 +146,59 @@ function PasswordLogin() {
   }
 
   return (
-    <Form<LoginValues> form={form} onFinish={onFinish} size="large" autoComplete="on" className={styles.form}>
-      <Form.Item
-        name="account"
-        rules={[{ required: true, whitespace: true, message: t('login.accountRequired') }]}
-        extra={t('login.subAccountHint')}
-      >
-        <Input
+    <form onSubmit={(event) => void onSubmit(event)} autoComplete="on" className={styles.form} noValidate>
+      <FieldRow error={errors.account} hint={t('login.subAccountHint')}>
+        <LoginInput
           data-testid="login-account"
+          name="account"
+          invalid={!!errors.account}
           prefix={<UserOutlined />}
           placeholder={t('login.accountPlaceholder')}
           autoComplete="username"
+          value={values.account}
+          onChange={(event) => change('account', event.target.value)}
           onBlur={(event) => void loadConfig(event.target.value)}
         />
-      </Form.Item>
-      <Form.Item
-        name="password"
-        rules={[{ required: true, message: t('login.passwordRequired') }]}
-        extra={
+      </FieldRow>
+      <FieldRow
+        error={errors.password}
+        hint={
           capsLock ? (
-            <Typography.Text type="warning" data-testid="login-capslock">
+            <span className={styles.capsLock} data-testid="login-capslock">
               {t('login.capsLock')}
-            </Typography.Text>
+            </span>
           ) : undefined
         }
       >
-        <Input.Password
+        <LoginInput
+          secret
           data-testid="login-password"
+          name="password"
+          invalid={!!errors.password}
           prefix={<LockOutlined />}
           placeholder={t('login.passwordPlaceholder')}
           autoComplete="current-password"
+          value={values.password}
+          onChange={(event) => change('password', event.target.value)}
           onKeyDown={onPasswordKey}
           onKeyUp={onPasswordKey}
           onBlur={() => setCapsLock(false)}
         />
-      </Form.Item>
+      </FieldRow>
       {captcha && (
-        <Form.Item required className={styles.captchaRow}>
+        <FieldRow error={errors.code}>
           <div className={styles.captcha}>
-            <Form.Item
+            <LoginInput
+              data-testid="login-code"
               name="code"
-              noStyle
-              rules={[{ required: true, whitespace: true, message: t('login.codeRequired') }]}
-            >
-              <Input
-                data-testid="login-code"
-                prefix={<SafetyOutlined />}
-                placeholder={t('login.codePlaceholder')}
-                maxLength={captcha.length}
-                autoComplete="off"
-              />
-            </Form.Item>
+              invalid={!!errors.code}
+              prefix={<SafetyOutlined />}
+              placeholder={t('login.codePlaceholder')}
+              maxLength={captcha.length}
+              autoComplete="off"
+              value={values.code}
+              onChange={(event) => change('code', event.target.value)}
+            />
             <img
               data-testid="login-captcha"
               className={styles.captchaImage}
@@ -163,52 +208,74 @@ function PasswordLogin() {
               onClick={refreshCaptcha}
             />
           </div>
-        </Form.Item>
+        </FieldRow>
       )}
-      <Form.Item>
-        <Button data-testid="login-submit" type="primary" htmlType="submit" block loading={submitting}>
-          {submitting ? t('login.submitting') : t('login.submit')}
-        </Button>
-      </Form.Item>
-      {error && <Alert data-testid="login-error" type="error" showIcon title={error} />}
-    </Form>
+      <Button
+        size="large"
+        data-testid="login-submit"
+        type="primary"
+        htmlType="submit"
+        block
+        loading={submitting}
+        className={styles.submit}
+      >
+        {submitting ? t('login.submitting') : t('login.submit')}
+      </Button>
+      {error && (
+        <div className={styles.error} data-testid="login-error" role="alert">
+          <CloseCircleFilled className={styles.errorIcon} />
+          {error}
+        </div>
+      )}
+    </form>
   );
 }
+
+type Method = 'password' | 'scan' | 'sms';
 
 export default function LoginPage() {
   const { t } = useTranslation();
   const sysConfig = useSessionStore((s) => s.sysConfigInfo);
   const sysName = sysConfig?.sysName || DEFAULT_SYS_NAME;
   const logo = sysConfig?.loginIcon || sysConfig?.logoIcon || logoUrl;
+  const [method, setMethod] = useState<Method>('password');
+  const methods: { key: Method; label: string }[] = [
+    { key: 'password', label: t('login.accountTab') },
+    { key: 'scan', label: t('login.scanTab') },
+    { key: 'sms', label: t('login.smsTab') },
+  ];
 
   return (
     <div className={styles.page}>
-      <Card className={styles.card}>
+      <main className={styles.card}>
         <div className={styles.brand}>
           <img src={logo} alt={sysName} className={styles.logo} />
-          <Typography.Title level={3} className={styles.title}>
-            {sysName}
-          </Typography.Title>
+          <h1 className={styles.title}>{sysName}</h1>
         </div>
-        <Typography.Paragraph type="secondary" className={styles.welcome}>
-          {t('login.welcome')}
-        </Typography.Paragraph>
-        <Tabs
-          centered
-          tabBarGutter={20}
-          defaultActiveKey="password"
-          items={[
-            { key: 'password', label: t('login.accountTab'), children: <PasswordLogin /> },
-            { key: 'scan', label: t('login.scanTab'), children: <NotEnabled text={t('login.scanNotEnabled')} /> },
-            { key: 'sms', label: t('login.smsTab'), children: <NotEnabled text={t('login.smsNotEnabled')} /> },
-          ]}
-        />
-        {sysConfig?.copyright && (
-          <Typography.Paragraph type="secondary" className={styles.copyright}>
-            {sysConfig.copyright}
-          </Typography.Paragraph>
-        )}
-      </Card>
+        <p className={styles.welcome}>{t('login.welcome')}</p>
+        <div className={styles.tabs} role="tablist">
+          {methods.map((m) => (
+            <button
+              key={m.key}
+              type="button"
+              role="tab"
+              id={`login-tab-${m.key}`}
+              aria-selected={method === m.key}
+              aria-controls="login-method"
+              className={method === m.key ? `${styles.tab} ${styles.tabActive}` : styles.tab}
+              onClick={() => setMethod(m.key)}
+            >
+              {m.label}
+            </button>
+          ))}
+        </div>
+        <div id="login-method" role="tabpanel" aria-labelledby={`login-tab-${method}`}>
+          {method === 'password' && <PasswordLogin />}
+          {method === 'scan' && <NotEnabled text={t('login.scanNotEnabled')} />}
+          {method === 'sms' && <NotEnabled text={t('login.smsNotEnabled')} />}
+        </div>
+        {sysConfig?.copyright && <p className={styles.copyright}>{sysConfig.copyright}</p>}
+      </main>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { EditOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Avatar, Button, Descriptions, Form, Input, Radio, Skeleton, Space, Upload } from 'antd';
+import { Avatar, Button, Descriptions, Form, Input, Radio, Skeleton, Space, Upload } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { AVATAR_MAX_BYTES, AVATAR_TYPES, avatarUrl, uploadUserAvatar } from '../
 import { useSessionStore } from '../../stores/session.ts';
 import styles from './profile.module.css';
 import { patternRule } from './rules.ts';
+import { feedback } from '../../app/feedback.ts';
 
 export const BASE_INFO_KEY = ['current-user', 'base-info'] as const;
 
@@ -34,7 +35,7 @@ function refreshCurrentUser() {
 
 function AvatarEditor({ headIcon, onChanged }: { headIcon: string; onChanged(): void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = feedback();
   const [preview, setPreview] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -88,7 +89,7 @@ function AvatarEditor({ headIcon, onChanged }: { headIcon: string; onChanged(): 
 
 export function BaseInfoTab() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = feedback();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [saving, setSaving] = useState(false);

@@ -1,11 +1,12 @@
 import { ApartmentOutlined, IdcardOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Empty, Flex, Row, Skeleton, Tag } from 'antd';
+import { Button, Card, Col, Empty, Flex, Row, Skeleton, Tag } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getUserOrganizes, getUserPositions, setMajor, type MajorType } from '../../api/current-user.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import styles from './profile.module.css';
+import { feedback } from '../../app/feedback.ts';
 
 interface MajorEntry {
   id: string;
@@ -31,7 +32,7 @@ function MajorList({
   onChosen(): Promise<void>;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = feedback();
   const [busy, setBusy] = useState<string | null>(null);
 
   async function choose(id: string) {

@@ -1,10 +1,11 @@
-import { App, Button, Form, Input } from 'antd';
-import SparkMD5 from 'spark-md5';
+import { md5Hex } from '@atrium/shared';
+import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { modifyPassword } from '../../api/current-user.ts';
 import styles from './profile.module.css';
 import { patternRule } from './rules.ts';
+import { feedback } from '../../app/feedback.ts';
 
 interface PasswordForm {
   oldPassword: string;
@@ -18,14 +19,14 @@ interface PasswordForm {
  */
 export function PasswordTab() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const { modal } = feedback();
   const [form] = Form.useForm<PasswordForm>();
   const [saving, setSaving] = useState(false);
 
   async function save(values: PasswordForm) {
     setSaving(true);
     try {
-      const { msg } = await modifyPassword(SparkMD5.hash(values.oldPassword), SparkMD5.hash(values.password));
+      const { msg } = await modifyPassword(md5Hex(values.oldPassword), md5Hex(values.password));
       form.resetFields();
       void modal.success({
         title: msg || t('profile.saved'),

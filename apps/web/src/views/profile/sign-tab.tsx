@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined, StarOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Modal, Skeleton, Tabs, Tag, Upload } from 'antd';
+import { Button, Empty, Modal, Skeleton, Tabs, Tag, Upload } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,6 +12,7 @@ import {
 } from '../../api/current-user.ts';
 import styles from './profile.module.css';
 import { SignPad, type SignPadHandle } from './sign-pad.tsx';
+import { feedback } from '../../app/feedback.ts';
 
 const SIGN_KEY = ['current-user', 'sign-images'] as const;
 /** Server limit for a signature image. */
@@ -36,7 +37,7 @@ function AddSignDialog({
   onSaved(image: string): Promise<void>;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = feedback();
   const pad = useRef<SignPadHandle>(null);
   const [mode, setMode] = useState<'draw' | 'upload'>('draw');
   const [uploaded, setUploaded] = useState<string | null>(null);
@@ -145,7 +146,7 @@ function AddSignDialog({
 
 export function SignTab() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = feedback();
   const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
   const [busyId, setBusyId] = useState<string | null>(null);

@@ -1,6 +1,5 @@
-import { patterns } from '@atrium/shared';
+import { patterns, md5Hex } from '@atrium/shared';
 import { Form, Input, Modal } from 'antd';
-import SparkMD5 from 'spark-md5';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../app/feedback.ts';
@@ -23,7 +22,7 @@ export function ResetPasswordDialog({ user, onClose }: Props) {
     if (!values) return;
     setSaving(true);
     try {
-      const res = await userApi.resetPassword(user!.id, SparkMD5.hash(values.password));
+      const res = await userApi.resetPassword(user!.id, md5Hex(values.password));
       void feedback().message.success(res.msg || t('admin.saved'));
       onClose();
     } catch {

@@ -4,6 +4,7 @@ import { Alert, Col, Form, Input, Radio, Row, Select, TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/admin/index.ts';
+import { DictionarySelect } from '../../../components/dictionary-select/index.ts';
 import { organizeApi } from '../organize/api.ts';
 import { DescriptionField, EnabledField, ManagerSelect, SortCodeField } from '../organize/fields.tsx';
 import { groupOptions, positionsOf, roleApi, userApi } from './api.ts';
@@ -220,6 +221,16 @@ export function UserDialog({ id, open, organizeId, onClose, onSaved }: Props) {
           <Col xs={24} md={12}>
             <Form.Item name="managerId" label={t('user.manager')}>
               <ManagerSelect currentLabel={form.getFieldValue('managerName') as string | undefined} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="education" label={t('dictionary.education')}>
+              <DictionarySelect typeCode="education" data-testid="user-education" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="nation" label={t('dictionary.nation')}>
+              <DictionarySelect typeCode="nation" data-testid="user-nation" />
             </Form.Item>
           </Col>
           <Col span={24}>

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { pageQuery } from '../../core/paging.ts';
+
+const id = z.string().trim().min(1).max(64);
+export const idParams = z.object({ id });
+
+/** Query values arrive as strings; '' (the web's 'all' choice) means no filter. */
+const optionalInt = <T extends z.ZodType>(inner: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), inner.optional());
+
+/** Message types of the message centre: 1 notice, 2 flow, 3 system. */
+export const messageType = z.coerce.number().int().min(1).max(3);
+/** The wire's read flag is the string "0" / "1". */
+const readFlag = z.enum(['0', '1']);
+
+export const messageFilter = z.object({
+  keyword: z.string().trim().max(100).optional().default(''),
+  type: optionalInt(messageType),
+  isRead: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'number' ? String(v) : v),
+    readFlag.optional(),
+  ),
+});
+export type MessageFilter = z.infer<typeof messageFilter>;
+
+export const messageListQuery = pageQuery.extend(messageFilter.shape);
+export type MessageListQuery = z.infer<typeof messageListQuery>;
+
+/** `ids` as the contract's comma-separated text, or as an array. */
+const idList = z
+  .union([z.string().max(64 * 1000), z.array(id).max(1000)])
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
+  .pipe(z.array(id).min(1).max(1000));
+
+export const recordBody = z.object({ ids: idList });
+
+export const releaseBody = z.object({ id: id.optional(), ids: idList.optional() }).transform((v, ctx) => {
+  const ids = [...new Set([...(v.ids ?? []), ...(v.id ? [v.id] : [])])];
+  if (!ids.length) {
+    ctx.addIssue({ code: 'custom', path: ['ids'], message: 'ids' });
+    return z.NEVER;
+  }
+  return ids;
+});
+
+export const noticeListQuery = pageQuery.extend({
+  state: optionalInt(z.coerce.number().int().min(0).max(2)),
+  // The web sends type -1 (every notice); notices are one type, so it filters nothing.
+  type: z.string().max(10).optional(),
+});
+export type NoticeListQuery = z.infer<typeof noticeListQuery>;
+
+/** Picker values `id--type` (a bare id is a user); the empty list sends the notice to everyone. */
+const recipient = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_.-]{1,64}(--(company|department|organize|role|position|group|user))?$/);
+
+export const noticeBody = z.object({
+  title: z.string().trim().min(1).max(100),
+  bodyText: z.string().max(200_000).optional().default(''),
+  files: z.string().max(100_000).optional().default('[]'),
+  category: z.string().trim().max(50).optional().default(''),
+  urgent: z.coerce.number().int().min(1).max(3).optional().default(1),
+  expireTime: z
+    .number()
+    .int()
+    .positive()
+    .nullish()
+    .transform((v) => v ?? null),
+  toUserIds: z.array(recipient).max(1000).optional().default([]),
+});
+export type NoticeBody = z.infer<typeof noticeBody>;
+export const noticeUpdateBody = noticeBody.extend({ version: z.number().int().min(0) });

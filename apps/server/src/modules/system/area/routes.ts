@@ -1,0 +1,130 @@
+import type { FastifyRequest } from 'fastify';
+import { ok } from '../../../core/http.ts';
+import { signedIn } from '../../../core/access.ts';
+import type { App, Services } from '../../../core/types.ts';
+import {
+  areaInfo,
+  areaNamesByIds,
+  createArea,
+  listAreas,
+  parentSelector,
+  removeArea,
+  toggleArea,
+  updateArea,
+} from './area-service.ts';
+import {
+  areaBody,
+  areaByIdsBody,
+  areaListQuery,
+  areaUpdateBody,
+  idParams,
+  parentParams,
+  selectorParams,
+} from './schema.ts';
+
+const tags = ['system'];
+const BASE = '/api/system/Area';
+const MENU = 'basic.area';
+
+/**
+ * Administrative areas (spec 2 section 7). The lazy tree, the parent selector and the id-to-name
+ * lookup serve every address field, so any signed-in user may call them; changes need the menu's
+ * buttons.
+ */
+export async function areaRoutes(app: App, { db, dialect, now }: Services) {
+  const actor = (request: FastifyRequest) => ({ userId: signedIn(request).session.userId, now: now() });
+  const translate = (request: FastifyRequest) => request.t.bind(request);
+
+  app.post(
+    `${BASE}/GetAreaByIds`,
+    {
+      schema: { body: areaByIdsBody, tags, summary: 'Names of address values (paths of area ids), path by path' },
+      config: { access: 'user' },
+    },
+    async (request) => ok(await areaNamesByIds(db, request.body.idsList)),
+  );
+
+  app.get(
+    `${BASE}/:id/Selector/:excludeId`,
+    {
+      schema: {
+        params: selectorParams,
+        tags,
+        summary: 'Children of an area for the parent picker, without the area being edited (0 = none)',
+      },
+      config: { access: 'user' },
+    },
+    async (request) => ok({ list: await parentSelector(db, request.params.id, request.params.excludeId) }),
+  );
+
+  app.get(
+    `${BASE}/:id/Info`,
+    {
+      schema: { params: idParams, tags, summary: 'One area with its parent path' },
+      config: { access: { permission: MENU } },
+    },
+    async (request) => ok(await areaInfo(db, request.params.id)),
+  );
+
+  app.get(
+    `${BASE}/:parentId`,
+    {
+      schema: {
+        params: parentParams,
+        querystring: areaListQuery,
+        tags,
+        summary: 'Children of an area (-1 = provinces); with a keyword, matches on every level',
+      },
+      config: { access: 'user' },
+    },
+    async (request) => ok({ list: await listAreas(db, dialect, request.params.parentId, request.query) }),
+  );
+
+  app.post(
+    BASE,
+    {
+      schema: { body: areaBody, tags, summary: 'Create an area under a parent (its level follows the parent)' },
+      config: { access: { permission: `${MENU}:btn_add` } },
+    },
+    async (request) => {
+      const id = await createArea(db, translate(request), request.body, actor(request));
+      return ok({ id }, request.t('createSuccess'));
+    },
+  );
+
+  app.put(
+    `${BASE}/:id`,
+    {
+      schema: { params: idParams, body: areaUpdateBody, tags, summary: 'Save an area (with version)' },
+      config: { access: { permission: `${MENU}:btn_edit` } },
+    },
+    async (request) => {
+      await updateArea(db, translate(request), request.params.id, request.body, actor(request));
+      return ok(undefined, request.t('updateSuccess'));
+    },
+  );
+
+  app.delete(
+    `${BASE}/:id`,
+    {
+      schema: { params: idParams, tags, summary: 'Delete an area without sub-areas' },
+      config: { access: { permission: `${MENU}:btn_remove` } },
+    },
+    async (request) => {
+      await removeArea(db, request.params.id);
+      return ok(undefined, request.t('deleteSuccess'));
+    },
+  );
+
+  app.put(
+    `${BASE}/:id/Actions/State`,
+    {
+      schema: { params: idParams, tags, summary: 'Enable or disable an area' },
+      config: { access: { permission: `${MENU}:btn_edit` } },
+    },
+    async (request) => {
+      const enabledMark = await toggleArea(db, request.params.id, actor(request));
+      return ok({ enabledMark }, request.t('updateSuccess'));
+    },
+  );
+}

@@ -1,0 +1,140 @@
+import type { FastifyRequest } from 'fastify';
+import { signedIn } from '../../../core/access.ts';
+import { ok } from '../../../core/http.ts';
+import type { App, Services } from '../../../core/types.ts';
+import type { Translate } from '../../organize/common.ts';
+import { issueBillNumber } from './bill-number-service.ts';
+import {
+  billRuleInfo,
+  billRuleTemplates,
+  createBillRule,
+  exportBillRule,
+  listBillRules,
+  removeBillRule,
+  toggleBillRule,
+  updateBillRule,
+} from './bill-rule-service.ts';
+import { billRuleBody, billRuleListQuery, billRuleUpdateBody, enCodeParams, idParams } from './schema.ts';
+
+const tags = ['system'];
+const BASE = '/api/system/BillRule';
+const MENU = 'basic.billRule';
+
+/**
+ * Bill rules (spec 2 section 7, contract/forms.md "Bill rules"). Managing them needs the menu and
+ * its buttons; the template dialog and number issuing serve every staff member's forms.
+ */
+export async function billRuleRoutes(app: App, { db, dialect, now }: Services) {
+  const actor = (request: FastifyRequest) => ({ userId: signedIn(request).session.userId, now: now() });
+  const translator = (request: FastifyRequest): Translate => request.t.bind(request);
+
+  app.get(
+    BASE,
+    {
+      schema: { querystring: billRuleListQuery, tags, summary: 'Bill rules, paged, by keyword and category' },
+      config: { access: { permission: MENU } },
+    },
+    async (request) => ok(await listBillRules(db, dialect, request.query, now())),
+  );
+
+  app.get(
+    `${BASE}/Selector`,
+    {
+      schema: {
+        querystring: billRuleListQuery,
+        tags,
+        summary: 'Business number templates (enabled rules): fullName, enCode, startNumber',
+      },
+      config: { access: 'user' },
+    },
+    async (request) => ok(await billRuleTemplates(db, dialect, request.query)),
+  );
+
+  app.get(
+    `${BASE}/BillNumber/:enCode`,
+    {
+      schema: { params: enCodeParams, tags, summary: 'Issues the next number of the rule with this code' },
+      config: { access: 'user' },
+    },
+    async (request) => ok(await issueBillNumber(db, request.params.enCode, now())),
+  );
+
+  app.post(
+    BASE,
+    {
+      schema: { body: billRuleBody, tags, summary: 'Create a bill rule' },
+      config: { access: { permission: `${MENU}:btn_add` } },
+    },
+    async (request) => ok({ id: await createBillRule(db, request.body, actor(request)) }, request.t('createSuccess')),
+  );
+
+  app.get(
+    `${BASE}/:id`,
+    {
+      schema: { params: idParams, tags, summary: 'One bill rule, with the version PUT sends back' },
+      config: { access: { permission: MENU } },
+    },
+    async (request) => ok(await billRuleInfo(db, request.params.id, now())),
+  );
+
+  app.put(
+    `${BASE}/:id`,
+    {
+      schema: {
+        params: idParams,
+        body: billRuleUpdateBody,
+        tags,
+        summary: 'Save a bill rule (with version); what makes up its numbers is fixed once it has issued one',
+      },
+      config: { access: { permission: `${MENU}:btn_edit` } },
+    },
+    async (request) => {
+      await updateBillRule(db, translator(request), request.params.id, request.body, actor(request));
+      return ok(undefined, request.t('updateSuccess'));
+    },
+  );
+
+  app.delete(
+    `${BASE}/:id`,
+    {
+      schema: { params: idParams, tags, summary: 'Delete a bill rule that has issued no number' },
+      config: { access: { permission: `${MENU}:btn_remove` } },
+    },
+    async (request) => {
+      await removeBillRule(db, request.params.id);
+      return ok(undefined, request.t('deleteSuccess'));
+    },
+  );
+
+  app.put(
+    `${BASE}/:id/Actions/State`,
+    {
+      schema: { params: idParams, tags, summary: 'Enable or disable a bill rule' },
+      config: { access: { permission: `${MENU}:btn_edit` } },
+    },
+    async (request) => {
+      const enabledMark = await toggleBillRule(db, request.params.id, actor(request));
+      return ok({ enabledMark }, request.t('updateSuccess'));
+    },
+  );
+
+  app.get(
+    `${BASE}/:id/Action/Export`,
+    {
+      schema: { params: idParams, tags, summary: "The rule's definition as a JSON file" },
+      config: { access: { permission: `${MENU}:btn_download` } },
+    },
+    async (request, reply) => {
+      const rule = await exportBillRule(db, request.params.id);
+      const fileName = `${rule.fullName}.json`;
+      return reply
+        .type('application/octet-stream')
+        .header(
+          'content-disposition',
+          `attachment; filename="bill-rule.json"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+        )
+        .header('cache-control', 'no-store')
+        .send(JSON.stringify(rule, null, 2));
+    },
+  );
+}

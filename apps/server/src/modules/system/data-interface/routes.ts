@@ -1,0 +1,252 @@
+import type { FastifyRequest } from 'fastify';
+import { signedIn } from '../../../core/access.ts';
+import { ok } from '../../../core/http.ts';
+import type { App, Services } from '../../../core/types.ts';
+import { writeSheet } from '../../permission/excel-thread.ts';
+import type { Definition } from './definition.ts';
+import { listCallLogs, withCallLog } from './log-service.ts';
+import { infoByIds, previewData, widgetList, type RunContext } from './runner.ts';
+import {
+  dataInterfaceBody,
+  dataInterfaceUpdateBody,
+  exportQuery,
+  getListQuery,
+  idParams,
+  infoByIdsBody,
+  listQuery,
+  logQuery,
+  previewBody,
+  widgetListBody,
+} from './schema.ts';
+import {
+  createDataInterface,
+  declaredParameters,
+  enabledInterfaces,
+  exportDefinition,
+  interfaceTree,
+  listDataInterfaces,
+  loadDefinition,
+  removeDataInterface,
+  toggleDataInterface,
+  updateDataInterface,
+} from './service.ts';
+
+const tags = ['system'];
+const BASE = '/api/system/DataInterface';
+const MENU = 'basic.dataInterface';
+
+/**
+ * Data interfaces (spec 2 section 7, contract/forms.md): management needs the menu's permission
+ * (buttons for writes; running the test needs btn_edit). The calls that form widgets make for
+ * any staff member (popup list, lookup by keys, declared parameters, pickers) only need a
+ * signed-in user, and take nothing from the caller but the declared parameters' values.
+ */
+export async function dataInterfaceRoutes(app: App, { db, dialect, now }: Services) {
+  const actor = (request: FastifyRequest) => ({ userId: signedIn(request).session.userId, now: now() });
+  const context = (request: FastifyRequest): RunContext => {
+    const { user } = signedIn(request).authority;
+    return { db, dialect, caller: { userId: user.id, organizeId: user.organize_id } };
+  };
+  /** Loads the interface and runs one call of it with its log row. */
+  const logged = async <T>(
+    request: FastifyRequest,
+    id: string,
+    action: string,
+    run: (def: Definition) => Promise<T>,
+  ) => {
+    const def = await loadDefinition(db, id);
+    return withCallLog(
+      db,
+      {
+        interfaceId: id,
+        userId: signedIn(request).session.userId,
+        ip: request.ip,
+        device: String(request.headers['user-agent'] ?? ''),
+        action,
+        now,
+        describe: (error) => request.t(error.messageKey, error.params),
+      },
+      () => run(def),
+    );
+  };
+
+  app.get(
+    BASE,
+    {
+      schema: { querystring: listQuery, tags, summary: 'Data interfaces, paged, by keyword, category and type' },
+      config: { access: { permission: MENU } },
+    },
+    async (request) => ok(await listDataInterfaces(db, dialect, request.query)),
+  );
+
+  app.post(
+    BASE,
+    {
+      schema: { body: dataInterfaceBody, tags, summary: 'Create a data interface' },
+      config: { access: { permission: `${MENU}:btn_add` } },
+    },
+    async (request) => {
+      const id = await createDataInterface(db, dialect, request.body, actor(request));
+      return ok({ id }, request.t('createSuccess'));
+    },
+  );
+
+  app.get(
+    `${BASE}/Selector`,
+    {
+      schema: { tags, summary: 'Categories with their enabled interfaces, as a tree for pickers' },
+      config: { access: 'user' },
+    },
+    async () => ok({ list: await interfaceTree(db, dialect) }),
+  );
+
+  app.get(
+    `${BASE}/getList`,
+    {
+      schema: { querystring: getListQuery, tags, summary: 'Enabled interfaces for pickers, by keyword and type' },
+      config: { access: 'user' },
+    },
+    async (request) =>
+      ok({ list: await enabledInterfaces(db, dialect, request.query.keyword, request.query.dataType) }),
+  );
+
+  app.get(
+    `${BASE}/GetParam/:id`,
+    {
+      schema: { params: idParams, tags, summary: 'The declared parameters of an interface' },
+      config: { access: 'user' },
+    },
+    async (request) => ok(await declaredParameters(db, request.params.id)),
+  );
+
+  app.get(
+    `${BASE}/:id`,
+    {
+      schema: { params: idParams, tags, summary: 'One data interface' },
+      config: { access: { permission: MENU } },
+    },
+    async (request) => ok(await loadDefinition(db, request.params.id)),
+  );
+
+  app.put(
+    `${BASE}/:id`,
+    {
+      schema: {
+        params: idParams,
+        body: dataInterfaceUpdateBody,
+        tags,
+        summary: 'Save a data interface (with version)',
+      },
+      config: { access: { permission: `${MENU}:btn_edit` } },
+    },
+    async (request) => {
+      await updateDataInterface(db, dialect, request.params.id, request.body, actor(request));
+      return ok(undefined, request.t('updateSuccess'));
+    },
+  );
+
+  app.delete(
+    `${BASE}/:id`,
+    {
+      schema: { params: idParams, tags, summary: 'Delete a data interface and its logs' },
+      config: { access: { permission: `${MENU}:btn_remove` } },
+    },
+    async (request) => {
+      await removeDataInterface(db, request.params.id);
+      return ok(undefined, request.t('deleteSuccess'));
+    },
+  );
+
+  app.put(
+    `${BASE}/:id/Actions/State`,
+    {
+      schema: { params: idParams, tags, summary: 'Enable or disable a data interface' },
+      config: { access: { permission: `${MENU}:btn_edit` } },
+    },
+    async (request) => {
+      const enabledMark = await toggleDataInterface(db, request.params.id, actor(request));
+      return ok({ enabledMark }, request.t('updateSuccess'));
+    },
+  );
+
+  app.post(
+    `${BASE}/:id/Actions/Preview`,
+    {
+      schema: { params: idParams, body: previewBody, tags, summary: 'Run the interface with the given parameters' },
+      config: { access: { permission: `${MENU}:btn_edit` } },
+    },
+    async (request) =>
+      ok(
+        await logged(request, request.params.id, 'preview', (def) => previewData(context(request), def, request.body)),
+      ),
+  );
+
+  app.post(
+    `${BASE}/:id/Action/List`,
+    {
+      schema: { params: idParams, body: widgetListBody, tags, summary: 'A page of the data for popup widgets' },
+      config: { access: 'user' },
+    },
+    async (request) =>
+      ok(await logged(request, request.params.id, 'list', (def) => widgetList(context(request), def, request.body))),
+  );
+
+  app.post(
+    `${BASE}/:id/Action/InfoByIds`,
+    {
+      schema: { params: idParams, body: infoByIdsBody, tags, summary: 'The rows for stored keys' },
+      config: { access: 'user' },
+    },
+    async (request) =>
+      ok(
+        await logged(request, request.params.id, 'infoByIds', (def) => infoByIds(context(request), def, request.body)),
+      ),
+  );
+
+  app.get(
+    `${BASE}/:id/Action/Export`,
+    {
+      schema: { params: idParams, querystring: exportQuery, tags, summary: 'The definition as a JSON or xlsx file' },
+      config: { access: { permission: `${MENU}:btn_download` } },
+    },
+    async (request, reply) => {
+      const definition = await exportDefinition(db, request.params.id);
+      const xlsx = request.query.format === 'xlsx';
+      const fileName = `${definition.fullName}.${xlsx ? 'xlsx' : 'json'}`;
+      const body = xlsx
+        ? await writeSheet(
+            'DataInterface',
+            [
+              { header: 'field', key: 'field', width: 24 },
+              { header: 'value', key: 'value', width: 80 },
+            ],
+            Object.entries(definition).map(([field, value]) => ({
+              field,
+              value: typeof value === 'string' ? value : JSON.stringify(value),
+            })),
+          )
+        : JSON.stringify(definition, null, 2);
+      return reply
+        .type(
+          xlsx
+            ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+            : 'application/json; charset=utf-8',
+        )
+        .header(
+          'content-disposition',
+          `attachment; filename="data-interface.${xlsx ? 'xlsx' : 'json'}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+        )
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
+
+  app.get(
+    '/api/system/DataInterfaceLog/:id',
+    {
+      schema: { params: idParams, querystring: logQuery, tags, summary: "An interface's calls, newest first" },
+      config: { access: { permission: MENU } },
+    },
+    async (request) => ok(await listCallLogs(db, request.params.id, request.query)),
+  );
+}

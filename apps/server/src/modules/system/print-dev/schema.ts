@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { enCode, recordId as id, recordTail, version } from '../../../core/record-schema.ts';
+export { idParams } from '../../../core/record-schema.ts';
+import { pageQuery } from '../../../core/paging.ts';
+
+/** A printCategory dictionary item code. */
+const category = z.string().trim().min(1).max(50);
+
+/** 1 flow form, 2 function form (contract/forms.md). */
+export const PRINT_TYPES = [1, 2] as const;
+const type = z.union([z.literal(1), z.literal(2)]);
+
+/** The SQL text: checked statement by statement by template-sql.ts. */
+export const sqlTemplate = z.string().trim().min(1).max(20_000);
+
+const margin = z.number().min(0).max(100);
+/** Page settings of the designer: paper, orientation and margins in millimetres. */
+export const pageParam = z
+  .object({
+    paper: z.enum(['A4', 'A5', 'Letter']).default('A4'),
+    orientation: z.enum(['portrait', 'landscape']).default('portrait'),
+    marginTop: margin.default(20),
+    marginRight: margin.default(15),
+    marginBottom: margin.default(20),
+    marginLeft: margin.default(15),
+  })
+  .strict();
+export type PageParam = z.infer<typeof pageParam>;
+export const DEFAULT_PAGE_PARAM: PageParam = pageParam.parse({});
+
+export const printListQuery = pageQuery.extend({
+  category: z.string().trim().max(50).optional().default(''),
+  type: z.coerce.number().int().pipe(type).optional(),
+});
+
+export const printBody = z.object({
+  fullName: z.string().trim().min(1).max(100),
+  enCode,
+  category,
+  type,
+  sqlTemplate: z.string().trim().max(20_000).optional().default(''),
+  /** HTML; sanitised before it is stored (sanitize.ts). */
+  printTemplate: z.string().max(1_000_000).optional().default(''),
+  pageParam: pageParam.optional().default(DEFAULT_PAGE_PARAM),
+  ...recordTail,
+});
+export type PrintBody = z.infer<typeof printBody>;
+export const printUpdateBody = printBody.extend({ version });
+
+export const fieldsBody = z.object({ sqlTemplate });
+
+export const selectorQuery = z.object({
+  type: z.coerce.number().int().pipe(type).optional(),
+});
+
+export const dataQuery = z.object({
+  id,
+  /** The record (or workflow task) being printed; bound as @formId. */
+  formId: z.string().trim().min(1).max(64),
+});

@@ -1,0 +1,13 @@
+/** Server messages of the system settings, merged into the catalogue of core/messages.ts. */
+export const sysConfigMessages = {
+  uploadTooLarge: {
+    'zh-CN': '文件不能超过 {size} MB',
+    'zh-TW': '檔案不能超過 {size} MB',
+    'en-US': 'The file must not be larger than {size} MB',
+  },
+  uploadExtension: {
+    'zh-CN': '不允许上传 {extension} 类型的文件',
+    'zh-TW': '不允許上傳 {extension} 類型的檔案',
+    'en-US': 'Files of type {extension} may not be uploaded',
+  },
+};

@@ -1,0 +1,28 @@
+import { ok } from '../../../core/http.ts';
+import type { App, Services } from '../../../core/types.ts';
+import { sysConfigBody } from './schema.ts';
+import { saveSysConfig, sysConfig } from './service.ts';
+
+const tags = ['system'];
+const BASE = '/api/system/SysConfig';
+
+/** System settings: the basic, security, upload and data-interface tabs of 'system/sysConfig'. */
+export async function sysConfigRoutes(app: App, { db, now }: Services) {
+  app.get(
+    BASE,
+    {
+      schema: { tags, summary: 'Every system setting' },
+      config: { access: { permission: 'basic.sysConfig' } },
+    },
+    async () => ok(await sysConfig(db)),
+  );
+
+  app.put(
+    BASE,
+    {
+      schema: { body: sysConfigBody, tags, summary: 'Save some or all settings; they hold from the next request on' },
+      config: { access: { permission: 'basic.sysConfig:btn_edit' } },
+    },
+    async (request) => ok(await saveSysConfig(db, request.body, now()), request.t('saveSuccess')),
+  );
+}

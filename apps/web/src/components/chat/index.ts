@@ -1,0 +1,2 @@
+export { ChatEntry } from './chat-entry.tsx';
+export { EMOJIS, parseEmojiText, emojiGlyph } from './emoji.ts';

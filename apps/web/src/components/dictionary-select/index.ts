@@ -1,0 +1,2 @@
+export { DictionarySelect, type DictionarySelectProps } from './dictionary-select.tsx';
+export { useDictionary, findDictionary, flattenOptions, type UseDictionaryResult } from '../../stores/dictionaries.ts';

@@ -1,0 +1,27 @@
+/** Texts of the bill rule screen and the business number template dialog. */
+export const billRule = {
+  category: 'Business type',
+  allCategories: 'All types',
+  fullName: 'Business name',
+  enCode: 'Business code',
+  prefix: 'Prefix',
+  dateFormat: 'Date part',
+  digit: 'Serial length',
+  startNumber: 'Serial start',
+  example: 'Example',
+  nextExample: 'Next number',
+  outputNumber: 'Last number',
+  add: 'New bill rule',
+  edit: 'Edit bill rule',
+  export: 'Export',
+  exported: 'Exported',
+  fromTemplate: 'Copy from template',
+  issuedHint:
+    'This rule has issued numbers: its code, prefix, date part, serial length and start can no longer change.',
+  dateNone: 'No date',
+  startNumberFormat: 'Enter a number greater than 0',
+  startNumberDigit: 'The start must fit in the serial length',
+  prefixFormat: 'Only letters, digits and _ - / .',
+  enCodeFormat: 'Letters, digits and _ . - only, starting with a letter or digit',
+  template: 'Template',
+};

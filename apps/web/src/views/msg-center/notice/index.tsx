@@ -1,0 +1,290 @@
+import { Button, DatePicker, Form, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { noticeApi, NoticeState, parseFiles, type NoticeForm, type NoticeItem } from '../../../api/message.ts';
+import { Has } from '../../../access/has.tsx';
+import { feedback } from '../../../app/feedback.ts';
+import {
+  actionsColumn,
+  AddButton,
+  AdminPage,
+  DataTable,
+  FormDialog,
+  SearchBar,
+  Toolbar,
+  usePagedList,
+  removeWithConfirm,
+} from '../../../components/admin/index.ts';
+import i18n from '../../../locales/index.ts';
+import { NoticeEditor } from './notice-editor.tsx';
+import { RecipientsField, type Recipients } from './recipients-field.tsx';
+import { modeOf } from './recipients.ts';
+
+const KEY = ['message', 'notice'] as const;
+type Filters = { state: number | '' };
+
+/** The dialog's values: the form of the API with the recipients as the field edits them. */
+interface NoticeValues {
+  title: string;
+  bodyText: string;
+  files: string;
+  expireTime: number | null;
+  recipients: Recipients;
+}
+
+const STATE_COLORS: Record<number, string> = {
+  [NoticeState.draft]: 'default',
+  [NoticeState.released]: 'success',
+  [NoticeState.expired]: 'warning',
+};
+
+/** Asks before a release: it sends the notice to every recipient and cannot be undone. */
+function confirmRelease(): Promise<boolean> {
+  return new Promise((resolve) => {
+    feedback().modal.confirm({
+      title: i18n.t('message.release'),
+      content: i18n.t('message.releaseConfirm'),
+      okText: i18n.t('common.ok'),
+      cancelText: i18n.t('common.cancel'),
+      onOk: () => resolve(true),
+      onCancel: () => resolve(false),
+    });
+  });
+}
+
+function toBody(values: NoticeValues): NoticeForm {
+  return {
+    title: values.title.trim(),
+    bodyText: values.bodyText,
+    files: values.files || '[]',
+    expireTime: values.expireTime ?? null,
+    toUserIds: values.recipients.mode === 'everyone' ? [] : values.recipients.ids,
+  };
+}
+
+/**
+ * Notice administration (menu msgCenter/notice): drafts are written with rich text and recipients,
+ * released (with a confirmation) to everyone or to chosen organisations, roles or users, and show as
+ * expired after their expiry. Buttons follow btn_add / btn_edit / btn_remove / btn_release.
+ */
+export default function NoticePage() {
+  const { t } = useTranslation();
+  const list = usePagedList<NoticeItem, Filters>({
+    queryKey: KEY,
+    fetch: (query) => noticeApi.list(query),
+    initialFilters: { state: '' },
+  });
+  const [state, setState] = useState<number | ''>('');
+  const [dialog, setDialog] = useState<{ id?: string } | null>(null);
+  const { reload } = list;
+
+  const stateLabel = (value: number) =>
+    value === NoticeState.released
+      ? t('message.released')
+      : value === NoticeState.expired
+        ? t('message.expired')
+        : t('message.draft');
+  const time = (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '');
+
+  async function release(row: NoticeItem) {
+    if (!(await confirmRelease())) return;
+    try {
+      const res = await noticeApi.release(row.id);
+      void feedback().message.success(res.msg && res.msg !== 'Success' ? res.msg : t('message.releaseDone'));
+    } catch {
+      // Shown by the request wrapper (already released, expired...).
+    }
+    reload();
+  }
+
+  const columns: TableColumnsType<NoticeItem> = [
+    { key: 'title', dataIndex: 'title', title: t('message.noticeTitle'), ellipsis: true, width: 260 },
+    {
+      key: 'state',
+      dataIndex: 'state',
+      title: t('message.state'),
+      width: 90,
+      render: (v: number) => (
+        <Tag color={STATE_COLORS[v] ?? 'default'} data-testid="notice-state">
+          {stateLabel(v)}
+        </Tag>
+      ),
+    },
+    {
+      key: 'expireTime',
+      dataIndex: 'expireTime',
+      title: t('message.expirationTime'),
+      width: 150,
+      render: (v: number | null) => (v ? time(v) : t('message.noExpiry')),
+    },
+    { key: 'releaseUser', dataIndex: 'releaseUser', title: t('message.releaseUser'), width: 140 },
+    { key: 'releaseTime', dataIndex: 'releaseTime', title: t('message.releaseTime'), width: 150, render: time },
+    { key: 'creatorUser', dataIndex: 'creatorUser', title: t('message.creatorUser'), width: 140 },
+    { key: 'creatorTime', dataIndex: 'creatorTime', title: t('admin.creatorTime'), width: 150, render: time },
+    actionsColumn<NoticeItem>(
+      t,
+      (row) => (
+        <Space size={0}>
+          {row.state === NoticeState.draft && (
+            <Has code="btn_edit">
+              <Button type="link" size="small" onClick={() => setDialog({ id: row.id })} data-testid="notice-edit">
+                {t('admin.edit')}
+              </Button>
+            </Has>
+          )}
+          {row.state === NoticeState.draft && (
+            <Has code="btn_release">
+              <Button type="link" size="small" onClick={() => void release(row)} data-testid="notice-release">
+                {t('message.release')}
+              </Button>
+            </Has>
+          )}
+          <Has code="btn_remove">
+            <Button
+              type="link"
+              size="small"
+              danger
+              onClick={() => void removeWithConfirm(() => noticeApi.remove(row.id), reload)}
+              data-testid="notice-remove"
+            >
+              {t('admin.remove')}
+            </Button>
+          </Has>
+        </Space>
+      ),
+      170,
+    ),
+  ];
+
+  const id = dialog?.id;
+  return (
+    <AdminPage data-testid="notice-page">
+      <SearchBar
+        onSearch={list.search}
+        onReset={() => {
+          setState('');
+          list.filter({ state: '' });
+          list.search('');
+        }}
+      >
+        <Select<number | ''>
+          value={state}
+          onChange={(v) => {
+            setState(v);
+            list.filter({ state: v });
+          }}
+          style={{ width: 130 }}
+          data-testid="notice-state-filter"
+          options={[
+            { value: '', label: t('message.anyState') },
+            { value: NoticeState.draft, label: t('message.draft') },
+            { value: NoticeState.released, label: t('message.released') },
+            { value: NoticeState.expired, label: t('message.expired') },
+          ]}
+        />
+      </SearchBar>
+      <Toolbar onRefresh={() => void list.refetch()}>
+        <AddButton onClick={() => setDialog({})} data-testid="notice-add">
+          {t('message.addNotice')}
+        </AddButton>
+      </Toolbar>
+      <DataTable<NoticeItem> {...list.table} columns={columns} data-testid="notice-table" />
+      <FormDialog<NoticeValues>
+        open={!!dialog}
+        width={900}
+        title={t(id ? 'message.editNotice' : 'message.addNotice')}
+        load={
+          id
+            ? async () => {
+                const detail = await noticeApi.info(id);
+                return {
+                  title: detail.title,
+                  bodyText: detail.bodyText,
+                  files: detail.files,
+                  expireTime: detail.expireTime,
+                  recipients: { mode: modeOf(detail.toUserIds ?? []), ids: detail.toUserIds ?? [] },
+                  version: detail.version,
+                };
+              }
+            : undefined
+        }
+        initialValues={id ? undefined : { recipients: { mode: 'everyone', ids: [] }, files: '[]', bodyText: '' }}
+        submit={(values, version) =>
+          id ? noticeApi.update(id, { ...toBody(values), version }) : noticeApi.create(toBody(values))
+        }
+        onClose={() => setDialog(null)}
+        onSaved={reload}
+      >
+        {(form) => (
+          <>
+            <Form.Item
+              name="title"
+              label={t('message.noticeTitle')}
+              rules={[{ required: true, whitespace: true, message: t('message.noticeTitleRequired') }, { max: 100 }]}
+            >
+              <Input maxLength={100} data-testid="notice-title" />
+            </Form.Item>
+            <Form.Item
+              name="recipients"
+              label={t('message.recipients')}
+              rules={[
+                {
+                  validator: async (_, value: Recipients | undefined) => {
+                    if (value && value.mode !== 'everyone' && !value.ids.length)
+                      throw new Error(t('message.recipientsRequired'));
+                  },
+                },
+              ]}
+            >
+              <RecipientsField />
+            </Form.Item>
+            <Form.Item
+              name="expireTime"
+              label={t('message.expirationTime')}
+              getValueProps={(v: number | null) => ({ value: v ? dayjs(v) : null })}
+              normalize={(d: Dayjs | null) => (d ? d.valueOf() : null)}
+            >
+              <DatePicker
+                showTime={{ format: 'HH:mm' }}
+                format="YYYY-MM-DD HH:mm"
+                placeholder={t('message.noExpiry')}
+                disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+                data-testid="notice-expire"
+              />
+            </Form.Item>
+            <Form.Item
+              name="bodyText"
+              label={t('message.body')}
+              rules={[{ required: true, message: t('message.bodyRequired') }]}
+            >
+              <NoticeEditor data-testid="notice-body" />
+            </Form.Item>
+            <Form.Item name="files" hidden>
+              <Input />
+            </Form.Item>
+            <Form.Item noStyle shouldUpdate={(a, b) => a.files !== b.files}>
+              {() => <AttachmentList files={form.getFieldValue('files') as string | undefined} />}
+            </Form.Item>
+          </>
+        )}
+      </FormDialog>
+    </AdminPage>
+  );
+}
+
+/** The attachments a notice already has (shown read-only in the form). */
+function AttachmentList({ files }: { files: string | undefined }) {
+  const { t } = useTranslation();
+  const list = parseFiles(files);
+  if (!list.length) return null;
+  return (
+    <Form.Item label={t('message.attachments')}>
+      <Space wrap>
+        {list.map((f, i) => (
+          <Tag key={`${f.fileId ?? f.name}-${i}`}>{f.name}</Tag>
+        ))}
+      </Space>
+    </Form.Item>
+  );
+}
