@@ -29,6 +29,7 @@ import { currentUserRoutes } from './modules/permission/current-routes.ts';
 import { fileRoutes } from './modules/file/routes.ts';
 import { messageRoutes } from './modules/message/routes.ts';
 import { imUploadRoutes } from './modules/file/im-upload.ts';
+import { annexUploadRoutes } from './modules/file/annex-upload.ts';
 import { homeRoutes } from './modules/home/routes.ts';
 import { authorizeRoutes } from './modules/authorize/routes.ts';
 import { organizeRoutes } from './modules/organize/routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     fileRoutes,
     messageRoutes,
     imUploadRoutes,
+    annexUploadRoutes,
     homeRoutes,
     authorizeRoutes,
     organizeRoutes,

@@ -20,3 +20,19 @@ export function avatarUrl(headIcon: string | null | undefined): string | undefin
   if (!headIcon) return undefined;
   return headIcon.startsWith('/api/') ? apiUrl(headIcon) : headIcon;
 }
+
+/** An attachment as stored (spec 2 section 3's attachment item); `url` downloads it. */
+export interface AttachmentRecord {
+  name: string;
+  fileId: string;
+  fileSize: number;
+  fileExtension: string;
+  url: string;
+}
+
+/** Attachment upload, within the system settings' size and type limits (the server checks them). */
+export async function uploadAttachment(file: File): Promise<AttachmentRecord> {
+  const body = new FormData();
+  body.append('file', file);
+  return (await request<AttachmentRecord>({ url: '/api/file/Uploader/annex', method: 'POST', data: body })).data!;
+}

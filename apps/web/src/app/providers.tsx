@@ -4,6 +4,7 @@ import '../locales/index.ts';
 import { useSettingsStore } from '../stores/settings.ts';
 import { antdLocale } from './antd-locale.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
+import { RootTokens } from './root-tokens.tsx';
 import { applyDocumentTheme } from './document-theme.ts';
 import { ANTD_SIZE, buildTheme } from './theme.ts';
 
@@ -21,6 +22,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ErrorBoundary>
       <ConfigProvider locale={antdLocale(language)} componentSize={ANTD_SIZE[size]} theme={theme}>
+        <RootTokens />
         {children}
       </ConfigProvider>
     </ErrorBoundary>

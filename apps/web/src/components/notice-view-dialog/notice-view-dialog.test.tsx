@@ -36,7 +36,8 @@ describe('notice view dialog', { timeout: 20_000 }, () => {
     expect(body.querySelector('b')?.textContent).toBe('Friday');
     // DOMPurify itself is not exercised here: happy-dom's DOM lets it keep what a browser's removes.
     const link = screen.getByText('plan.pdf').closest('a')!;
-    expect(link.getAttribute('href')).toBe('/prod/api/file/Download/x/plan.pdf');
+    // The download is named after the attachment (GET /api/file/Download/{a}/{b}?fullName).
+    expect(link.getAttribute('href')).toBe('/prod/api/file/Download/x/plan.pdf?fullName=plan.pdf');
     await waitFor(() => expect(onRead).toHaveBeenCalledWith(expect.objectContaining({ id: 'n1' })));
     expect(NOTICE_DIALOG_WIDTH).toBe('80%');
   });

@@ -91,7 +91,11 @@ export function NoticeViewDialog({ messageId, onClose, onRead }: Props) {
                       <PaperClipOutlined />{' '}
                       {file.url ? (
                         <a
-                          href={file.url.startsWith('/api/') ? apiUrl(file.url) : file.url}
+                          href={
+                            file.url.startsWith('/api/')
+                              ? `${apiUrl(file.url)}${file.url.includes('?') ? '&' : '?'}fullName=${encodeURIComponent(file.name)}`
+                              : file.url
+                          }
                           target="_blank"
                           rel="noreferrer noopener"
                         >

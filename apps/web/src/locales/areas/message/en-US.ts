@@ -28,6 +28,7 @@ export const message = {
   remove: 'Delete',
   removeSelected: 'Delete selected',
   attachments: 'Attachments',
+  uploadAttachment: 'Upload attachment',
   noticeDialog: 'Notice',
   messageDialog: 'Message',
   close: 'Close',

@@ -28,6 +28,7 @@ export const message = {
   remove: '删除',
   removeSelected: '删除所选',
   attachments: '附件',
+  uploadAttachment: '上传附件',
   noticeDialog: '查看公告',
   messageDialog: '查看消息',
   close: '关闭',

@@ -28,6 +28,7 @@ export const message = {
   remove: '刪除',
   removeSelected: '刪除所選',
   attachments: '附件',
+  uploadAttachment: '上傳附件',
   noticeDialog: '查看公告',
   messageDialog: '查看消息',
   close: '關閉',

@@ -2,7 +2,7 @@ import { Button, DatePicker, Form, Input, Select, Space, Tag, type TableColumnsT
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { noticeApi, NoticeState, parseFiles, type NoticeForm, type NoticeItem } from '../../../api/message.ts';
+import { noticeApi, NoticeState, type NoticeForm, type NoticeItem } from '../../../api/message.ts';
 import { Has } from '../../../access/has.tsx';
 import { feedback } from '../../../app/feedback.ts';
 import {
@@ -18,6 +18,7 @@ import {
 } from '../../../components/admin/index.ts';
 import i18n from '../../../locales/index.ts';
 import { NoticeEditor } from './notice-editor.tsx';
+import { AttachmentsField } from './attachments-field.tsx';
 import { RecipientsField, type Recipients } from './recipients-field.tsx';
 import { modeOf } from './recipients.ts';
 
@@ -216,7 +217,7 @@ export default function NoticePage() {
         onClose={() => setDialog(null)}
         onSaved={reload}
       >
-        {(form) => (
+        {() => (
           <>
             <Form.Item
               name="title"
@@ -260,31 +261,12 @@ export default function NoticePage() {
             >
               <NoticeEditor data-testid="notice-body" />
             </Form.Item>
-            <Form.Item name="files" hidden>
-              <Input />
-            </Form.Item>
-            <Form.Item noStyle shouldUpdate={(a, b) => a.files !== b.files}>
-              {() => <AttachmentList files={form.getFieldValue('files') as string | undefined} />}
+            <Form.Item name="files" label={t('message.attachments')}>
+              <AttachmentsField />
             </Form.Item>
           </>
         )}
       </FormDialog>
     </AdminPage>
-  );
-}
-
-/** The attachments a notice already has (shown read-only in the form). */
-function AttachmentList({ files }: { files: string | undefined }) {
-  const { t } = useTranslation();
-  const list = parseFiles(files);
-  if (!list.length) return null;
-  return (
-    <Form.Item label={t('message.attachments')}>
-      <Space wrap>
-        {list.map((f, i) => (
-          <Tag key={`${f.fileId ?? f.name}-${i}`}>{f.name}</Tag>
-        ))}
-      </Space>
-    </Form.Item>
   );
 }
