@@ -28,7 +28,7 @@ function seconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number
 export function readOptions(env: NodeJS.ProcessEnv = process.env): BenchOptions {
   return {
     durationSeconds: seconds(env, 'BENCH_DURATION', 5),
-    warmupSeconds: seconds(env, 'BENCH_WARMUP', 1),
+    warmupSeconds: seconds(env, 'BENCH_WARMUP', 3),
     strict: env.BENCH_STRICT === '1',
     resultsDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../results'),
     cpuProfile: env.BENCH_CPU_PROF === '1',

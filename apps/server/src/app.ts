@@ -83,7 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     config,
     db: database.db,
     dialect: database.dialect,
-    authority: createAuthorityService(database.db),
+    authority: createAuthorityService(database.db, { changes: database.changes }),
     settings: createSettingsCache(database.db),
     // Several instances share Redis for pushes and presence; one instance alone needs nothing else.
     push: config.redisUrl
@@ -94,7 +94,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   app.addHook('onClose', () => services.push.close());
   registerEnvelope(app);
-  registerAccessControl(app, services);
+  registerAccessControl(app, { ...services, changes: database.changes });
   await app.register(formbody);
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;

@@ -1,10 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.ts';
+import type { SessionTable } from '../db/schema.ts';
+import { createRowMemo, type TableChanges } from '../db/table-changes.ts';
 import type { Authority, AuthorityService } from '../modules/permission/authority.ts';
 import { AppError, forbidden } from './errors.ts';
 import { pickLanguage } from './messages.ts';
 import { readSettings } from './settings.ts';
 import { resolveSession, type SessionInfo } from './session.ts';
+
+/** Sessions kept in memory between writes; more signed-in users than this only read more often. */
+const SESSION_ROWS_KEPT = 10_000;
 
 /**
  * What a route needs: 'public' (anyone), 'user' (any signed-in user), or a permission code
@@ -43,8 +48,10 @@ export function tokenOf(request: FastifyRequest): string | undefined {
  */
 export function registerAccessControl(
   app: FastifyInstance,
-  deps: { db: Db; authority: AuthorityService; now: () => number },
+  deps: { db: Db; changes: TableChanges | null; authority: AuthorityService; now: () => number },
 ): void {
+  // Keyed by the token itself: a request whose session row is unchanged skips hashing and reading.
+  const sessionRows = createRowMemo<SessionTable>(deps.changes, ['session'], SESSION_ROWS_KEPT);
   app.decorateRequest('session', null);
   app.decorateRequest('authority', null);
   const declared: FastifyInstance['declaredRoutes'] = [];
@@ -71,6 +78,7 @@ export function registerAccessControl(
       tokenOf(request),
       async () => (await readSettings(deps.db)).tokenTimeout,
       deps.now(),
+      sessionRows,
     );
     const authority = await deps.authority.load(session.userId);
     if (!authority || authority.user.enabled !== 1) throw new AppError(602, 'tokenInvalid');

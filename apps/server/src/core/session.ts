@@ -4,6 +4,7 @@ import type { Db } from '../db/index.ts';
 import type { SessionTable } from '../db/schema.ts';
 import type { Tx } from '../db/tx.ts';
 import { reuse } from '../db/reuse.ts';
+import type { RowMemo } from '../db/table-changes.ts';
 import { AppError } from './errors.ts';
 import { newId } from './ids.ts';
 
@@ -63,15 +64,10 @@ export async function resolveSession(
   token: string | undefined,
   timeoutMinutes: () => Promise<number>,
   now: number,
+  rows?: RowMemo<SessionTable>,
 ): Promise<SessionInfo> {
   if (!token) throw new AppError(ResultCode.tokenInvalid, 'tokenInvalid');
-  const hash = hashToken(token);
-  const [row] = await reuse(
-    db,
-    'session-by-token',
-    () => db.selectFrom('session').selectAll().where('token_hash', '=', hash),
-    [hash],
-  );
+  const row = rows ? await rows.get(token, () => readSessionRow(db, token)) : await readSessionRow(db, token);
   if (!row) throw new AppError(ResultCode.tokenInvalid, 'tokenInvalid');
   if (row.ended_at !== null)
     throw new AppError(
@@ -88,6 +84,17 @@ export async function resolveSession(
       .execute();
   }
   return toInfo(row);
+}
+
+async function readSessionRow(db: Db, token: string): Promise<SessionTable | undefined> {
+  const hash = hashToken(token);
+  const [row] = await reuse(
+    db,
+    'session-by-token',
+    () => db.selectFrom('session').selectAll().where('token_hash', '=', hash),
+    [hash],
+  );
+  return row;
 }
 
 function toInfo(row: SessionTable): SessionInfo {

@@ -201,6 +201,29 @@ describe.each(dbTargets())('sign-in and session on $name', (target) => {
     });
   });
 
+  // On SQLite the session and user rows of a request come from memory between writes: this proves
+  // each kind of write is seen by the very next request of a session that is in use.
+  it('a session in use sees changes at once: its user renamed, a newer sign-in (601), its user disabled (602)', async () => {
+    const current = (token: string) => server.call('GET', '/api/oauth/CurrentUser', { token });
+    const id = await userId('hanlei');
+    const older = await server.login('hanlei');
+    const before = (await current(older)).json().data.userInfo.userName;
+    expect((await current(older)).json().data.userInfo.userName).toBe(before);
+
+    await server.database.db.updateTable('users').set({ real_name: '韩磊（新）' }).where('id', '=', id).execute();
+    expect((await current(older)).json().data.userInfo.userName).toBe('韩磊（新）');
+
+    await writeSettings(server.database.db, { singleLogin: 1 });
+    const newer = await server.login('hanlei');
+    expect((await current(older)).json().code).toBe(601);
+    expect((await current(newer)).json().code).toBe(200);
+
+    await server.database.db.updateTable('users').set({ enabled: 0 }).where('id', '=', id).execute();
+    expect((await current(newer)).json().code).toBe(602);
+    await server.database.db.updateTable('users').set({ enabled: 1, real_name: before }).where('id', '=', id).execute();
+    expect((await current(newer)).json().data.userInfo.userName).toBe(before);
+  });
+
   it('several sessions live side by side when singleLogin is off', async () => {
     const a = await server.login('fengtao');
     const b = await server.login('fengtao');

@@ -17,7 +17,7 @@ import { translate } from '../../core/messages.ts';
 import { verifyPassword } from '../../core/password.ts';
 import { placeOf } from '../../core/place.ts';
 import { createSession, endOtherSessions } from '../../core/session.ts';
-import { readSettings, type SettingsCache } from '../../core/settings.ts';
+import { readSettings, type Settings, type SettingsCache } from '../../core/settings.ts';
 import type { Authority } from '../permission/authority.ts';
 import { consumeCaptcha } from './captcha.ts';
 
@@ -216,8 +216,11 @@ interface MenuViews {
   menuList: MenuItem[];
   routerList: MenuItem[];
   permissionList: PermissionEntry[];
-  /** The three lists as JSON members, serialised once with the trees. */
-  json: string;
+  /**
+   * The CurrentUser envelope up to and including the three lists, as UTF-8 bytes: serialised and
+   * encoded once with the trees, it is most of the body, so a request encodes only its own tail.
+   */
+  head: Buffer;
 }
 
 // The trees depend only on the cached authority (same menus array while nothing changed) and the
@@ -259,32 +262,69 @@ function menuViews(authority: Authority, currentSystemId: string | undefined): M
       resource: pickItems(authority.resources.get(m.id)),
     };
   });
-  const json = `"menuList":${JSON.stringify(menuList)},"routerList":${JSON.stringify(routerList)},"permissionList":${JSON.stringify(permissionList)}`;
-  const views = { menuList, routerList, permissionList, json };
+  const head = Buffer.from(
+    `{"code":200,"msg":"Success","data":{"menuList":${JSON.stringify(menuList)},"routerList":${JSON.stringify(routerList)},"permissionList":${JSON.stringify(permissionList)}`,
+  );
+  const views = { menuList, routerList, permissionList, head };
   perSystem.set(key, views);
   return views;
 }
 
-/** The CurrentUser envelope as JSON text: the menu part comes serialised from the cache, which is
- * most of the body, so each request serialises only the user and system config. */
+interface KeptBody {
+  language: Language;
+  locked: boolean;
+  settings: Settings;
+  body: Buffer;
+}
+
+// The authority service hands out the same answer object while the user's row and grants stay as
+// they were; with the same language, lock state and settings the body is then byte for byte the last one.
+const keptBodies = new WeakMap<Authority, KeptBody>();
+
+/** The CurrentUser envelope as JSON bytes: the cached menu part, then the user and system config. */
 export async function currentUserBody(
   settingsCache: SettingsCache,
   authority: Authority,
   language: Language,
   session: { locked: boolean },
-): Promise<string> {
-  const { views, userInfo, sysConfigInfo } = await currentUserParts(settingsCache, authority, language, session);
-  return `{"code":200,"msg":"Success","data":{${views.json},"userInfo":${JSON.stringify(userInfo)},"sysConfigInfo":${JSON.stringify(sysConfigInfo)}}}`;
+): Promise<Buffer> {
+  const settings = await settingsCache.get(authority.revisions.settings);
+  const kept = keptBodies.get(authority);
+  if (kept && kept.language === language && kept.locked === session.locked && kept.settings === settings)
+    return kept.body;
+  const { views, userInfo } = currentUserParts(authority, language, session);
+  const tail = Buffer.from(`,"userInfo":${JSON.stringify(userInfo)},"sysConfigInfo":${sysConfigInfoOf(settings)}}}`);
+  const body = Buffer.concat([views.head, tail], views.head.length + tail.length);
+  keptBodies.set(authority, { language, locked: session.locked, settings, body });
+  return body;
 }
 
-async function currentUserParts(
-  settingsCache: SettingsCache,
+const placeKeys = { local: 'placeLocal', lan: 'placeLan' } as const;
+
+function placeName(language: Language, key: string | null): string {
+  return key ? translate(language, placeKeys[key as keyof typeof placeKeys] ?? 'placeUnknown') : '';
+}
+
+function sysConfigInfoOf(settings: Settings): string {
+  const info: CurrentUserResult['sysConfigInfo'] = {
+    title: settings.title,
+    sysName: settings.sysName,
+    sysVersion: settings.sysVersion,
+    logoIcon: settings.logoIcon,
+    loginIcon: settings.loginIcon,
+    navigationIcon: settings.navigationIcon,
+    copyright: settings.copyright,
+    companyName: settings.companyName,
+  };
+  return JSON.stringify(info);
+}
+
+function currentUserParts(
   authority: Authority,
   language: Language,
   session: { locked: boolean },
-): Promise<{ views: MenuViews; userInfo: UserInfo; sysConfigInfo: CurrentUserResult['sysConfigInfo'] }> {
+): { views: MenuViews; userInfo: UserInfo } {
   const { user } = authority;
-  const settings = await settingsCache.get(authority.revisions.settings);
   const current = authority.systems.find((s) => s.id === user.system_id) ?? authority.systems[0];
 
   const views = menuViews(authority, current?.id);
@@ -296,8 +336,6 @@ async function currentUserParts(
   const majorPositionId =
     user.position_id && names.positions.has(user.position_id) ? user.position_id : authority.positionIds[0];
   const roles = names.roles;
-  const placeName = (key: string | null) =>
-    key ? translate(language, key === 'local' ? 'placeLocal' : key === 'lan' ? 'placeLan' : 'placeUnknown') : '';
 
   const userInfo: UserInfo = {
     userId: user.id,
@@ -331,7 +369,7 @@ async function currentUserParts(
     prevLogin: user.prev_login_time ? 1 : 0,
     prevLoginTime: user.prev_login_time,
     prevLoginIPAddress: user.prev_login_ip ?? '',
-    prevLoginIPAddressName: placeName(user.prev_login_place),
+    prevLoginIPAddressName: placeName(language, user.prev_login_place),
     loginTime: user.last_login_time,
     loginIPAddress: user.last_login_ip ?? '',
     theme: (LAYOUTS as string[]).includes(user.theme) ? (user.theme as LayoutType) : 'blend',
@@ -339,15 +377,5 @@ async function currentUserParts(
     locked: session.locked,
     preferences: parsePreferences(user.preferences),
   };
-  const sysConfigInfo = {
-    title: settings.title,
-    sysName: settings.sysName,
-    sysVersion: settings.sysVersion,
-    logoIcon: settings.logoIcon,
-    loginIcon: settings.loginIcon,
-    navigationIcon: settings.navigationIcon,
-    copyright: settings.copyright,
-    companyName: settings.companyName,
-  };
-  return { views, userInfo, sysConfigInfo };
+  return { views, userInfo };
 }
