@@ -54,7 +54,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
-  const changes = createTableChanges();
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  const changes = createTableChanges(() => dataVersion.get() as number);
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [changes.plugin],

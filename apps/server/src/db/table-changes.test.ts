@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './index.ts';
@@ -114,6 +117,32 @@ describe('rows kept between writes (SQLite)', () => {
     await get('3');
     await get('1');
     expect(reads).toBe(4);
+  });
+
+  it('a commit by another connection to the same file (a seed run on a live database) moves the stamp', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-changes-'));
+    const file = path.join(dir, 'atrium.db');
+    const server = openDatabase({ file });
+    const other = openDatabase({ file });
+    try {
+      const serverDb = server.db as unknown as Kysely<{ item: Row }>;
+      await serverDb.schema
+        .createTable('item')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text')
+        .execute();
+      await serverDb.insertInto('item').values({ id: 'a', name: 'first' }).execute();
+      const memo = createRowMemo<Row>(server.changes, ['item'], 10);
+      const read = () => serverDb.selectFrom('item').selectAll().where('id', '=', 'a').executeTakeFirst();
+      expect((await memo.get('a', read))?.name).toBe('first');
+
+      await (other.db as unknown as Kysely<{ item: Row }>).updateTable('item').set({ name: 'seeded' }).execute();
+      expect((await memo.get('a', read))?.name).toBe('seeded');
+    } finally {
+      await other.close();
+      await server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('without a change counter (PostgreSQL) every get reads', async () => {

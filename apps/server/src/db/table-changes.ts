@@ -2,9 +2,11 @@ import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTrans
 import type { QueryId } from 'kysely';
 
 /**
- * Counts the writes this process makes, per table. On SQLite the server is the database's only
- * writer, so rows read since the last write to their tables are still what the database holds:
+ * Counts the writes this process makes, per table. On SQLite the server is normally the database's
+ * only writer, so rows read since the last write to their tables are still what the database holds:
  * the few reads every signed-in request makes (its session, its user) can then come from memory.
+ * A commit by another process (`npm run seed` on a live file) moves every stamp, through SQLite's
+ * own data version.
  */
 export interface TableChanges {
   /** Moves whenever any of `tables` may have been written; equal stamps mean no write between. */
@@ -41,10 +43,12 @@ function isRead(node: OperationNode): boolean {
   return READING.test(first) && !/\b(insert|update|delete|replace)\b/i.test(first);
 }
 
-export function createTableChanges(): TableChanges {
+/** `dataVersion`: SQLite's `PRAGMA data_version`, which moves when another connection commits. */
+export function createTableChanges(dataVersion: () => number = () => 0): TableChanges {
   const counts = new Map<string, number>();
-  // Writes whose table is not known move every stamp.
+  // Writes whose table is not known, and other processes' commits, move every stamp.
   let unknown = 0;
+  let lastDataVersion = dataVersion();
   const pending = new WeakMap<QueryId, string | null>();
 
   const bump = (table: string | null) => {
@@ -54,6 +58,11 @@ export function createTableChanges(): TableChanges {
 
   return {
     stamp(tables) {
+      const version = dataVersion();
+      if (version !== lastDataVersion) {
+        lastDataVersion = version;
+        unknown += 1;
+      }
       let sum = unknown;
       for (const table of tables) sum += counts.get(table) ?? 0;
       return sum;

@@ -33,6 +33,7 @@ export const FIXED_PATHS: readonly string[] = [
   '/messageRecord',
 ];
 const LAYOUT_ROUTE_ID = 'layout';
+const loadLayout = () => import('../layouts/index.tsx');
 
 const normalise = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname).toLowerCase();
 const fixedPaths = new Set(FIXED_PATHS.map(normalise));
@@ -91,6 +92,8 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
     throw redirect(decision.redirect);
   }
   if ('load' in decision) {
+    // A signed-in first visit needs the shell's code as well as the menus: fetch both at once.
+    void loadLayout().catch(() => undefined);
     try {
       await useSessionStore.getState().loadCurrentUser();
     } catch (error) {
@@ -128,7 +131,7 @@ export const routes: RouteObject[] = [
       },
       {
         id: LAYOUT_ROUTE_ID,
-        lazy: async () => ({ Component: (await import('../layouts/index.tsx')).default }),
+        lazy: async () => ({ Component: (await loadLayout()).default }),
         children: [
           {
             path: 'home',
@@ -153,7 +156,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'redirect/*',
-            lazy: async () => ({ Component: (await import('../layouts/index.tsx')).RedirectPage }),
+            lazy: async () => ({ Component: (await loadLayout()).RedirectPage }),
             handle: { hideTag: true, noCache: true } satisfies RouteHandle,
           },
         ],
