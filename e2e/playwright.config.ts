@@ -8,7 +8,9 @@ const root = path.resolve(import.meta.dirname, '..');
 export default defineConfig({
   testDir: './tests',
   outputDir: path.join(root, '.test-output/e2e-artifacts'),
-  timeout: 60_000,
+  // Two browsers and the server share two cores: on a busy day a long scenario has needed more
+  // than a minute with every step passing, only slowly. The long journeys call test.slow() (x3).
+  timeout: 120_000,
   // A first visit loads and renders the shell cold: about 2 s on a quiet machine, but with two
   // browsers and the server sharing two cores it has been seen to take over 10 s.
   expect: { timeout: 20_000 },

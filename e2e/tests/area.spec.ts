@@ -26,7 +26,7 @@ test.describe('administrative areas', () => {
   test('S2-2-38 S2-7-22 S2-7-42 S2-7-43 S1-4-40 xuming picks a district in the address picker, sees its full path, and keeps a sub-area', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.slow();
     fs.mkdirSync(SHOTS, { recursive: true });
     const code = `e2e${Date.now().toString(36)}`;
 

@@ -16,7 +16,7 @@ test.describe('bill rules', () => {
   test('S2-7-54 S2-7-55 S2-2-19 S2-4-30 hexin adds a rule with a live example, issues from it, copies a template, exports and deletes', async ({
     page,
   }) => {
-    test.setTimeout(150_000);
+    test.slow();
     fs.mkdirSync(SHOTS, { recursive: true });
     const stamp = Date.now().toString(36);
     const code = `e2e${stamp}`;

@@ -12,7 +12,7 @@ test.describe('dictionaries', () => {
     browser,
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.slow();
     fs.mkdirSync(SHOTS, { recursive: true });
     const code = `e2e${Date.now().toString(36)}`;
     const name = `博士后${code}`;

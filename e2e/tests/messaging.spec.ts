@@ -43,7 +43,7 @@ test.describe('messaging', () => {
   test('S1-4-20 S1-4-24 S1-4-25 S1-4-26 S1-5-19 S1-5-21 S1-5-22 S1-4-21 S1-4-28 konghui and caopeng chat live: text, emoji and an image', async ({
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.slow();
     const kong = await user(browser, 'konghui');
     const cao = await user(browser, 'caopeng');
 
@@ -126,7 +126,7 @@ test.describe('messaging', () => {
   test('S1-4-15 S1-4-30 S1-5-23 S1-8-18 S1-8-20 S1-2.1-08 zhangqiang releases a notice to everyone; caopeng sees it arrive, reads it and marks all read', async ({
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.slow();
     const cao = await user(browser, 'caopeng');
     const zhang = await user(browser, 'zhangqiang');
     const title = `部门通知 ${Date.now()}`;

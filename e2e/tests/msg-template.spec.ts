@@ -13,7 +13,7 @@ test.describe('message templates', () => {
   test('S2-7-51 S2-7-52 shixue creates a template with a parameter and a live preview, then copies it', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.slow();
     fs.mkdirSync(SHOTS, { recursive: true });
     const code = `e2e${Date.now().toString(36)}`;
 

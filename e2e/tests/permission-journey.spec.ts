@@ -32,7 +32,7 @@ test.describe('organisation to permission, end to end', () => {
     page,
     request,
   }) => {
-    test.setTimeout(120_000);
+    test.slow();
     const admin = await apiToken(request, 'admin', 'admin123');
     const code = `j${Date.now().toString(36)}`;
     const department = `检验部${code}`;

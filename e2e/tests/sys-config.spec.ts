@@ -12,7 +12,7 @@ const URL = '/prod/api/system/SysConfig';
  */
 test.describe('system settings', () => {
   test('hexin changes the system name, sees it in the shell after a reload, and restores it', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.slow();
     fs.mkdirSync(SHOTS, { recursive: true });
     const token = await apiToken(page.request, 'hexin', 'demo1234');
     const headers = { Authorization: token };
