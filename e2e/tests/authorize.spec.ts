@@ -1,11 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, signIn } from './helpers.ts';
-
-async function openAs(page: Page, token: string, path: string) {
-  await page.goto('/login');
-  await page.evaluate((value) => sessionStorage.setItem('ATRIUM__TOKEN', JSON.stringify(value) + '__string'), token);
-  await page.goto(path);
-}
+import { apiToken, openWithToken, signIn } from './helpers.ts';
 
 /** Makes `code` the caller's current system (menus, and so routes, are per system). */
 async function useSystem(request: APIRequestContext, token: string, code: string) {
@@ -30,7 +24,7 @@ test.describe('authorisation editor and menu management', () => {
     request,
   }) => {
     const admin = await apiToken(request, 'admin', 'admin123');
-    await openAs(page, admin, '/permission/authorize');
+    await openWithToken(page, admin, '/permission/authorize');
     await expect(page.getByTestId('authorize-empty')).toBeVisible();
     await page.getByTestId('authorize-object-type').click();
     await page.locator('.ant-select-item-option', { hasText: '用户' }).click();
@@ -67,7 +61,7 @@ test.describe('authorisation editor and menu management', () => {
 
   test('two admins editing the same grants: the second save is told to reload', async ({ page, request }) => {
     const admin = await apiToken(request, 'admin', 'admin123');
-    await openAs(page, admin, '/permission/authorize');
+    await openWithToken(page, admin, '/permission/authorize');
     await page.getByText('项目负责人', { exact: true }).click();
     await expect(page.getByTestId('authorize-object-name')).toContainText('项目负责人');
     const roles = await (
@@ -97,7 +91,7 @@ test.describe('authorisation editor and menu management', () => {
     const keeper = await apiToken(request, 'yangbo', 'demo1234');
     const systems = await useSystem(request, keeper, 'dev');
     const atrium = systems.find((s) => s.enCode === 'atrium')!;
-    await openAs(page, keeper, '/system/menu');
+    await openWithToken(page, keeper, '/system/menu');
     await expect(page.getByTestId('menu-page')).toBeVisible();
     await expect(page.getByTestId('menu-table')).toContainText('permission.user');
 

@@ -10,7 +10,8 @@ const today = () => {
   const d = new Date();
   return `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
 };
-const rowOf = (page: Page, text: string) => page.getByTestId('bill-rule-table').locator('tbody tr.ant-table-row', { hasText: text });
+const rowOf = (page: Page, text: string) =>
+  page.getByTestId('bill-rule-table').locator('tbody tr.ant-table-row', { hasText: text });
 
 test.describe('bill rules', () => {
   test('S2-7-54 S2-7-55 S2-2-19 S2-4-30 hexin adds a rule with a live example, issues from it, copies a template, exports and deletes', async ({

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiToken } from './helpers.ts';
+import { apiToken, openWithToken } from './helpers.ts';
 
 test.describe('dashboard and single sign-on', () => {
   test('S1-2.1-20 the dashboard shows the organisation counts and the sign-in chart', async ({ page, request }) => {
@@ -7,9 +7,7 @@ test.describe('dashboard and single sign-on', () => {
     const res = await request.get('/prod/api/home/Dashboard', { headers: { Authorization: token } });
     const { data } = await res.json();
 
-    await page.goto('/login');
-    await page.evaluate((value) => sessionStorage.setItem('ATRIUM__TOKEN', JSON.stringify(value) + '__string'), token);
-    await page.goto('/dashboard');
+    await openWithToken(page, token, '/dashboard');
     await expect(page.getByTestId('dashboard-page')).toBeVisible();
     await expect(page.getByTestId('dashboard-userCount')).toContainText('用户总数');
     await expect(page.getByTestId('dashboard-userCount')).toContainText(String(data.userCount));

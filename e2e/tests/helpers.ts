@@ -21,6 +21,16 @@ export async function apiToken(request: APIRequestContext, account: string, pass
 }
 
 /**
+ * Opens `path` signed in with a token from apiToken, stored as the web app keeps it (a typed,
+ * prefixed session-storage entry), without going through the sign-in form.
+ */
+export async function openWithToken(page: Page, token: string, path: string) {
+  await page.goto('/login');
+  await page.evaluate((value) => sessionStorage.setItem('ATRIUM__TOKEN', JSON.stringify(value) + '__string'), token);
+  await page.goto(path);
+}
+
+/**
  * Starts watching for a toast before the action that causes it: a toast shows for about a second,
  * which assertion polling can step over on a busy machine, while waitFor checks every frame.
  */

@@ -1,13 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken } from './helpers.ts';
+import { apiToken, openWithToken } from './helpers.ts';
 
 /** Puts a session token into this tab's session storage (the app's storage format), then opens `path`. */
-async function openSignedIn(page: Page, token: string, path: string) {
-  await page.goto('/login');
-  await page.evaluate((value) => sessionStorage.setItem('ATRIUM__TOKEN', JSON.stringify(value) + '__string'), token);
-  await page.goto(path);
-}
-
 async function lockFromDropdown(page: Page) {
   await page.getByTestId('user-dropdown').click();
   await page.getByTestId('lock-item').click();
@@ -21,7 +15,7 @@ test.describe('lock screen', () => {
     request,
   }) => {
     const token = await apiToken(request, 'zhouya', 'demo1234');
-    await openSignedIn(page, token, '/profile');
+    await openWithToken(page, token, '/profile');
     await expect(page.getByTestId('profile-page')).toBeVisible();
 
     await lockFromDropdown(page);
@@ -61,8 +55,8 @@ test.describe('lock screen', () => {
     const token = await apiToken(request, 'wuqian', 'demo1234');
     const first = await context.newPage();
     const second = await context.newPage();
-    await openSignedIn(first, token, '/home');
-    await openSignedIn(second, token, '/profile');
+    await openWithToken(first, token, '/home');
+    await openWithToken(second, token, '/profile');
     await expect(first.getByTestId('home-page')).toBeVisible();
     await expect(second.getByTestId('profile-page')).toBeVisible();
 

@@ -138,13 +138,11 @@ test.describe('messaging', () => {
     await zhang.getByTestId('notice-title').fill(title);
     await zhang.getByTestId('notice-body').locator('.ql-editor').fill('本周五下午三点在三楼会议室开会。');
     // S2-3-01 an attachment is uploaded first and listed with the notice.
-    await zhang
-      .locator('input[type=file]')
-      .setInputFiles({
-        name: '会议议程.txt',
-        mimeType: 'text/plain',
-        buffer: Buffer.from('一、季度总结\n二、下季度计划'),
-      });
+    await zhang.locator('input[type=file]').setInputFiles({
+      name: '会议议程.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('一、季度总结\n二、下季度计划'),
+    });
     await expect(zhang.getByTestId('notice-attachments')).toContainText('会议议程.txt');
     await shot(zhang, 'notice-form');
     await zhang.locator('.ant-modal-footer .ant-btn-primary').click();

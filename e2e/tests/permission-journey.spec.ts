@@ -1,14 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, signIn, toastSeen } from './helpers.ts';
+import { apiToken, openWithToken, signIn, toastSeen } from './helpers.ts';
 
 /** What a user created by an administrator signs in with until they change it. */
 const NEW_USER_PASSWORD = 'atrium123';
-
-async function openAs(page: Page, token: string, path: string) {
-  await page.goto('/login');
-  await page.evaluate((value) => sessionStorage.setItem('ATRIUM__TOKEN', JSON.stringify(value) + '__string'), token);
-  await page.goto(path);
-}
 
 const dialog = (page: Page) => page.getByRole('dialog');
 const confirm = (page: Page) => dialog(page).getByRole('button', { name: /确\s*定/ });
@@ -40,7 +34,7 @@ test.describe('organisation to permission, end to end', () => {
     const account = `${code}u`;
 
     // A department under the company.
-    await openAs(page, admin, '/permission/organize');
+    await openWithToken(page, admin, '/permission/organize');
     await expect(page.getByTestId('organize-table')).toContainText('示范科技有限公司');
     await page.getByTestId('organize-add-child').first().click();
     await dialog(page).getByLabel('部门名称').fill(department);
@@ -49,7 +43,7 @@ test.describe('organisation to permission, end to end', () => {
     await expect(page.getByTestId('organize-table')).toContainText(department);
 
     // A position in it.
-    await openAs(page, admin, '/permission/position');
+    await openWithToken(page, admin, '/permission/position');
     await page.getByTestId('organize-tree-filter').fill(department);
     await page.getByTestId('organize-tree').getByText(department).click();
     await page.getByTestId('position-add').click();
@@ -59,7 +53,7 @@ test.describe('organisation to permission, end to end', () => {
     await expect(page.getByTestId('position-table')).toContainText('检验员');
 
     // A role of its own, so the grant reaches nobody else.
-    await openAs(page, admin, '/permission/role');
+    await openWithToken(page, admin, '/permission/role');
     await page.getByTestId('role-add').click();
     await dialog(page).getByLabel('角色名称').fill(roleName);
     await dialog(page).getByLabel('角色编码').fill(`${code}.role`);
@@ -67,7 +61,7 @@ test.describe('organisation to permission, end to end', () => {
     await expect(page.getByTestId('role-table')).toContainText(roleName);
 
     // The user: in the department, holding the position and the role.
-    await openAs(page, admin, '/permission/user');
+    await openWithToken(page, admin, '/permission/user');
     await page.getByTestId('user-add').click();
     await page.getByTestId('user-account').fill(account);
     await page.getByTestId('user-realname').fill('检验员甲');
@@ -78,7 +72,7 @@ test.describe('organisation to permission, end to end', () => {
     await expect(page.locator('.ant-message')).toContainText('新建成功');
 
     // Grant the role the group page and only its add button.
-    await openAs(page, admin, '/permission/authorize');
+    await openWithToken(page, admin, '/permission/authorize');
     await page.getByTestId('authorize-object-search').locator('input').fill(roleName);
     await page.getByTestId('authorize-object-search').locator('input').press('Enter');
     await page.getByText(roleName, { exact: true }).click();

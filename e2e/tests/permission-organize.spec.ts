@@ -1,11 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken } from './helpers.ts';
-
-async function open(page: Page, token: string, path: string) {
-  await page.goto('/login');
-  await page.evaluate((value) => sessionStorage.setItem('ATRIUM__TOKEN', JSON.stringify(value) + '__string'), token);
-  await page.goto(path);
-}
+import { apiToken, openWithToken } from './helpers.ts';
 
 const okButton = (page: Page) => page.getByRole('dialog').getByRole('button', { name: /确\s*定/ });
 
@@ -16,7 +10,7 @@ test.describe('organisation, positions and groups', () => {
   }) => {
     const token = await apiToken(request, 'admin', 'admin123');
     const code = `e2e${Date.now().toString(36)}`;
-    await open(page, token, '/permission/organize');
+    await openWithToken(page, token, '/permission/organize');
     const table = page.getByTestId('organize-table');
     await expect(table).toContainText('示范科技有限公司');
     await expect(table).toContainText('研发中心');
@@ -43,7 +37,7 @@ test.describe('organisation, positions and groups', () => {
     await expect(table).toContainText('示范科技有限公司');
 
     // A position in the new department: choose it in the tree, then add.
-    await open(page, token, '/permission/position');
+    await openWithToken(page, token, '/permission/position');
     const tree = page.getByTestId('organize-tree');
     await tree.getByTestId('organize-tree-filter').fill('质量');
     await tree.getByText('质量部').click();
@@ -69,7 +63,7 @@ test.describe('organisation, positions and groups', () => {
   // Button checks apply because the seeded menu's propertyJson turns isJudgePermission on (spec 2 section 6).
   test('S2-6-01 hr sees the organisation read-only: no add, edit or delete buttons', async ({ page, request }) => {
     const token = await apiToken(request, 'hr', 'demo1234');
-    await open(page, token, '/permission/organize');
+    await openWithToken(page, token, '/permission/organize');
     await expect(page.getByTestId('organize-table')).toContainText('研发中心');
     await expect(page.getByTestId('organize-add-company')).toHaveCount(0);
     await expect(page.getByTestId('organize-add-department')).toHaveCount(0);

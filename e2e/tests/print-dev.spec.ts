@@ -1,14 +1,8 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { apiToken, toastSeen } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { apiToken, openWithToken, toastSeen } from './helpers.ts';
 
 const SHOTS = '/tmp/shots-print-dev';
-
-async function open(page: Page, token: string, path: string) {
-  await page.goto('/login');
-  await page.evaluate((value) => sessionStorage.setItem('ATRIUM__TOKEN', JSON.stringify(value) + '__string'), token);
-  await page.goto(path);
-}
 
 const HEAD_SQL =
   'select u.real_name as "realName", u.account as "account", u.mobile_phone as "mobilePhone" from users u where u.id = @formId';
@@ -28,7 +22,7 @@ test.describe('print templates', () => {
     const token = await apiToken(request, 'shixue', 'demo1234');
     const code = `e2ePrint${Date.now().toString(36)}`;
     const name = `员工卡片${code}`;
-    await open(page, token, '/system/printDev');
+    await openWithToken(page, token, '/system/printDev');
     const table = page.getByTestId('print-table');
     await expect(table).toContainText('员工信息登记表', { timeout: 30_000 });
     await page.screenshot({ path: `${SHOTS}/list.png` });

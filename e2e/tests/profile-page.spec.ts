@@ -1,10 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, signIn } from './helpers.ts';
+import { apiToken, openWithToken, signIn } from './helpers.ts';
 
 async function openProfile(page: Page, token: string, tab?: string) {
-  await page.goto('/login');
-  await page.evaluate((value) => sessionStorage.setItem('ATRIUM__TOKEN', JSON.stringify(value) + '__string'), token);
-  await page.goto(tab ? `/profile?tab=${tab}` : '/profile');
+  await openWithToken(page, token, tab ? `/profile?tab=${tab}` : '/profile');
   await expect(page.getByTestId('profile-page')).toBeVisible();
 }
 

@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test, type Download, type Page } from '@playwright/test';
-import { apiToken } from './helpers.ts';
+import { apiToken, openWithToken } from './helpers.ts';
 
 async function openUsers(page: Page, token: string) {
-  await page.goto('/login');
-  await page.evaluate((value) => sessionStorage.setItem('ATRIUM__TOKEN', JSON.stringify(value) + '__string'), token);
-  await page.goto('/permission/user');
+  await openWithToken(page, token, '/permission/user');
   await expect(page.getByTestId('user-page')).toBeVisible();
   await expect(page.getByTestId('user-table')).toContainText('admin');
 }

@@ -1,5 +1,17 @@
-import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
-import type { QueryId } from 'kysely';
+import {
+  AliasNode,
+  DeleteQueryNode,
+  InsertQueryNode,
+  RawNode,
+  SelectQueryNode,
+  TableNode,
+  UpdateQueryNode,
+  type KyselyPlugin,
+  type OperationNode,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryId,
+} from 'kysely';
 
 /**
  * Counts the writes this process makes, per table. On SQLite the server is normally the database's
@@ -16,34 +28,27 @@ export interface TableChanges {
 
 /** The table a write names, or undefined when the statement is not one this can read (DDL, raw SQL). */
 function writtenTable(node: OperationNode): string | undefined {
-  const n = node as unknown as Record<string, OperationNode | undefined>;
-  const target =
-    node.kind === 'InsertQueryNode'
-      ? n.into
-      : node.kind === 'UpdateQueryNode'
-        ? n.table
-        : node.kind === 'DeleteQueryNode'
-          ? (n.from as unknown as { froms: OperationNode[] } | undefined)?.froms.length === 1
-            ? (n.from as unknown as { froms: OperationNode[] }).froms[0]
-            : undefined
-          : undefined;
-  const table = target?.kind === 'AliasNode' ? (target as unknown as { node: OperationNode }).node : target;
-  return table?.kind === 'TableNode'
-    ? (table as unknown as { table: { identifier: { name: string } } }).table.identifier.name
-    : undefined;
+  const target = InsertQueryNode.is(node)
+    ? node.into
+    : UpdateQueryNode.is(node)
+      ? node.table
+      : DeleteQueryNode.is(node) && node.from.froms.length === 1
+        ? node.from.froms[0]
+        : undefined;
+  const table = target && AliasNode.is(target) ? target.node : target;
+  return table && TableNode.is(table) ? table.table.identifier.name : undefined;
 }
 
 const READING = /^\s*(select|with|pragma|explain)\b/i;
 
 function isRead(node: OperationNode): boolean {
-  if (node.kind === 'SelectQueryNode') return true;
-  if (node.kind !== 'RawNode') return false;
-  const first = (node as unknown as { sqlFragments: readonly string[] }).sqlFragments[0] ?? '';
+  if (SelectQueryNode.is(node)) return true;
+  if (!RawNode.is(node)) return false;
+  const first = node.sqlFragments[0] ?? '';
   // A CTE may still write (`with … delete`); only a plain select-led raw query counts as a read.
   return READING.test(first) && !/\b(insert|update|delete|replace)\b/i.test(first);
 }
 
-/** `dataVersion`: SQLite's `PRAGMA data_version`, which moves when another connection commits. */
 export function createTableChanges(dataVersion: () => number = () => 0): TableChanges {
   const counts = new Map<string, number>();
   // Writes whose table is not known, and other processes' commits, move every stamp.
