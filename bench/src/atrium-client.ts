@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-/** Demo accounts of DESIGN.md: admin / admin123, every other demo user demo1234. */
+/** Demo accounts (README.md): admin / admin123, every other demo user demo1234. */
 export const DEMO_ACCOUNTS = {
   admin: 'admin123',
   manager: 'demo1234',

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,15 +15,27 @@ import { seedDataInterfaceBench } from './scenarios/data-interface.ts';
  */
 export const BENCH_LOGIN_RATE_MAX = 1_000_000;
 
-/** The real Atrium app on a fresh, seeded SQLite file (a file, as in production, not :memory:). */
-export async function buildAtriumServer({ large = false } = {}) {
+/**
+ * The real Atrium app on a fresh, seeded SQLite file (a file, as in production, not :memory:), or
+ * with `url` in a schema of its own on that PostgreSQL, dropped on close.
+ */
+export async function buildAtriumServer({ large = false, url }: { large?: boolean; url?: string } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-'));
-  const database = openDatabase({ file: path.join(dir, 'atrium.db') });
+  const schema = url ? `bench_${randomBytes(4).toString('hex')}` : undefined;
+  if (url && schema) {
+    const admin = openDatabase({ url, poolSize: 1 });
+    await admin.db.schema.createSchema(schema).execute();
+    await admin.close();
+  }
+  const database = url
+    ? openDatabase({ url, schema, poolSize: 10 })
+    : openDatabase({ file: path.join(dir, 'atrium.db') });
   await migrate(database.db);
   await seedDemo(database.db);
   if (large) {
     await seedLarge(database.db);
-    await seedDataInterfaceBench(database.db);
+    // The 100 000-row table of the data interface scenarios, which run on SQLite only.
+    if (!url) await seedDataInterfaceBench(database.db);
   }
   const config = {
     ...loadConfig({}),
@@ -39,6 +52,11 @@ export async function buildAtriumServer({ large = false } = {}) {
       await app.close();
       await database.close();
       fs.rmSync(dir, { recursive: true, force: true });
+      if (url && schema) {
+        const admin = openDatabase({ url, poolSize: 1 });
+        await admin.db.schema.dropSchema(schema).cascade().execute();
+        await admin.close();
+      }
     },
   };
 }

@@ -1,5 +1,12 @@
 import autocannon from 'autocannon';
-import type { BenchRequest } from './scenario.ts';
+
+/** One HTTP request, repeated by every connection for the whole run. */
+export interface BenchRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
 
 export interface Measurement {
   connections: number;

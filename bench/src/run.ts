@@ -16,6 +16,7 @@ import type { ScenarioResult, ServerKind } from './scenario.ts';
 import { groups } from './scenarios/index.ts';
 import { startServer, type RunningServer } from './servers.ts';
 import { baselineOf } from './targets.ts';
+import { jobBenches, jobsSection, type JobBenchFigures } from './jobs.ts';
 
 const options = readOptions();
 const scenarios = groups
@@ -86,10 +87,24 @@ try {
   await server?.stop();
 }
 
+// The job queue runs in this process, once the servers are down.
+const jobFigures: JobBenchFigures[] = [];
+const jobFailures: string[] = [];
+for (const bench of jobBenches()) {
+  if (options.only.length && !options.only.some((o) => bench.name.toLowerCase().includes(o))) continue;
+  console.log(`running ${bench.name}...`);
+  try {
+    jobFigures.push(await bench.run(options));
+  } catch (err) {
+    jobFailures.push(`${bench.name} failed: ${errorText(err).split('\n')[0]}`);
+  }
+}
+
 const byName = new Map(results.map((r) => [r.scenario.name, r]));
 const checks = targets.map((target) => target(byName));
 machine.loadAverageAfter = loadAverage();
 const sections: ReportSection[] = [throughputSection(results), targetsSection(checks)];
+if (jobFigures.length || jobFailures.length) sections.push(jobsSection(jobFigures, jobFailures));
 if (fs.existsSync(path.join(WEB_DIST, '.vite/manifest.json'))) sections.push(bundleSection(measureBundles()));
 else notes.push('Bundles not measured: build the web app first (npm run build).');
 if (busy(machine.loadAverageBefore) || busy(machine.loadAverageAfter)) {
@@ -130,10 +145,11 @@ writeResults(file, {
     failure: failure ?? null,
   })),
   checks,
+  jobs: jobFigures,
 });
 console.log(`\nresults written to ${path.relative(process.cwd(), file)}`);
 
-const missed = checks.filter((c) => !c.pass).length + results.filter((r) => r.failure).length;
+const missed = checks.filter((c) => !c.pass).length + results.filter((r) => r.failure).length + jobFailures.length;
 if (missed > 0) {
   const consequence = options.strict
     ? 'BENCH_STRICT=1: failing the run'

@@ -1,15 +1,12 @@
-import type { Measurement } from './measure.ts';
+import type { BenchRequest, Measurement } from './measure.ts';
 
-/** The kinds of server a scenario can run against; each runs in a child process of its own. */
-export type ServerKind = 'baseline' | 'atrium' | 'atrium-large';
+export type { BenchRequest };
 
-/** One HTTP request, repeated by every connection for the whole run. */
-export interface BenchRequest {
-  method: 'GET' | 'POST';
-  path: string;
-  headers?: Record<string, string>;
-  body?: string;
-}
+/**
+ * The kinds of server a scenario can run against; each runs in a child process of its own.
+ * 'atrium-large-pg' is the large data set on PostgreSQL (BENCH_DATABASE_URL).
+ */
+export type ServerKind = 'baseline' | 'atrium' | 'atrium-large' | 'atrium-large-pg';
 
 export interface Scenario {
   /** Unique; targets refer to scenarios by this name. */

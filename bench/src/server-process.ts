@@ -13,6 +13,11 @@ const builders: Record<ServerKind, () => Promise<{ app: FastifyInstance; close()
   baseline: buildBaselineServer,
   atrium: () => buildAtriumServer(),
   'atrium-large': () => buildAtriumServer({ large: true }),
+  'atrium-large-pg': () => {
+    const url = process.env.BENCH_DATABASE_URL;
+    if (!url) throw new Error('BENCH_DATABASE_URL is not set');
+    return buildAtriumServer({ large: true, url });
+  },
 };
 
 /** Resolves once the message is handed to the channel, so an exit right after cannot drop it. */

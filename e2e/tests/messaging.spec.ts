@@ -92,6 +92,19 @@ test.describe('messaging', () => {
     await expect(caoMessages.locator('.ant-image img')).toHaveCount(1);
     const shown = caoMessages.locator('.ant-image img');
     await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(8);
+    // Each side shows it through its own link: the stored path plus a short-lived ticket, no token.
+    const kongShown = kongMessages.locator('.ant-image img');
+    await expect.poll(() => kongShown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(8);
+    const caoSrc = String(await shown.getAttribute('src'));
+    const kongSrc = String(await kongShown.getAttribute('src'));
+    expect(caoSrc).toMatch(/^\/prod\/api\/file\/Image\/IM\/[0-9A-Za-z]+\.png\?ticket=[^&]+$/);
+    expect(kongSrc.split('?')[0]).toBe(caoSrc.split('?')[0]);
+    expect(kongSrc).not.toBe(caoSrc);
+    // Without its ticket the same path is refused with the envelope.
+    const bare = await cao.request.get(caoSrc.split('?')[0]!);
+    expect(bare.status()).toBe(403);
+    expect((await bare.json()).code).toBe(403);
+    await cao.screenshot({ path: `${SHOTS}/chat-image.png` });
 
     // 5 MB or more is refused before any upload.
     const tooLarge = toastSeen(kong, '图片大小不能超过5M');
@@ -144,6 +157,8 @@ test.describe('messaging', () => {
       buffer: Buffer.from('一、季度总结\n二、下季度计划'),
     });
     await expect(zhang.getByTestId('notice-attachments')).toContainText('会议议程.txt');
+    // The form lists it with the link the upload answered (a ticket for zhangqiang).
+    await expect(zhang.getByTestId('notice-attachment-link')).toHaveAttribute('href', /[?&]ticket=/);
     await shot(zhang, 'notice-form');
     await zhang.locator('.ant-modal-footer .ant-btn-primary').click();
     const row = zhang.locator('tr', { hasText: title });
@@ -168,9 +183,26 @@ test.describe('messaging', () => {
     await expect(cao.getByTestId('notice-view-body')).toContainText('本周五下午三点在三楼会议室开会。');
     await expect(view).toContainText('张强/zhangqiang');
     const attachment = view.getByRole('link', { name: '会议议程.txt' });
-    const download = await cao.request.get(String(await attachment.getAttribute('href')));
-    expect(await download.text()).toBe('一、季度总结\n二、下季度计划');
+    const href = String(await attachment.getAttribute('href'));
+    expect(href).toMatch(/^\/prod\/api\/file\/Annex\/[0-9A-Za-z]+\.txt\?fullName=.+&ticket=[^&]+$/);
+    const fetched = await cao.request.get(href);
+    expect(await fetched.text()).toBe('一、季度总结\n二、下季度计划');
+    // A click downloads it under its name.
+    const [download] = await Promise.all([cao.waitForEvent('download'), attachment.click()]);
+    expect(download.suggestedFilename()).toBe('会议议程.txt');
+    expect(fs.readFileSync(await download.path(), 'utf8')).toBe('一、季度总结\n二、下季度计划');
     await shot(cao, 'notice-view');
+    // A refused link (here: its ticket lost on the way) shows the server's message, not a page of JSON.
+    await cao.route('**/api/file/Annex/**', (route) => {
+      const url = new URL(route.request().url());
+      url.searchParams.delete('ticket');
+      return route.continue({ url: url.toString() });
+    });
+    const refused = toastSeen(cao, '文件链接缺少访问票据，请从列表中重新打开');
+    await attachment.click();
+    await refused;
+    await expect(view).toBeVisible();
+    await cao.unroute('**/api/file/Annex/**');
     await expect.poll(() => bellTotal(cao)).toBe(before);
     await cao.keyboard.press('Escape');
 

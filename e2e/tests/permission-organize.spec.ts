@@ -60,7 +60,7 @@ test.describe('organisation, positions and groups', () => {
     await expect(positions).toContainText('暂无数据');
   });
 
-  // Button checks apply because the seeded menu's propertyJson turns isJudgePermission on (spec 2 section 6).
+  // Button checks apply because the seeded menu's propertyJson turns isJudgePermission on.
   test('S2-6-01 hr sees the organisation read-only: no add, edit or delete buttons', async ({ page, request }) => {
     const token = await apiToken(request, 'hr', 'demo1234');
     await openWithToken(page, token, '/permission/organize');
@@ -69,5 +69,29 @@ test.describe('organisation, positions and groups', () => {
     await expect(page.getByTestId('organize-add-department')).toHaveCount(0);
     await expect(page.getByTestId('organize-edit')).toHaveCount(0);
     await expect(page.getByTestId('organize-remove')).toHaveCount(0);
+  });
+});
+
+test.describe('column and form grants', () => {
+  test('hr sees the users list and the user form without the phone and e-mail it is not granted; admin sees both', async ({
+    page,
+    request,
+  }) => {
+    const hr = await apiToken(request, 'hr', 'demo1234');
+    await openWithToken(page, hr, '/permission/user');
+    const table = page.getByTestId('user-table');
+    await expect(table).toContainText('冯涛');
+    await expect(table.locator('thead')).toContainText('姓名');
+    await expect(table.locator('thead')).not.toContainText('手机');
+    await page.getByTestId('user-add').click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByLabel('账户')).toBeVisible();
+    await expect(dialog.getByLabel('手机')).toHaveCount(0);
+    await expect(dialog.getByLabel('邮箱')).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/field-grants-hr.png' });
+
+    const admin = await apiToken(request, 'admin', 'admin123');
+    await openWithToken(page, admin, '/permission/user');
+    await expect(page.getByTestId('user-table').locator('thead')).toContainText('手机');
   });
 });

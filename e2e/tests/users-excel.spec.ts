@@ -33,7 +33,18 @@ test.describe('users spreadsheet', () => {
     // Only the R&D branch, to keep the file small.
     await page.getByTestId('organize-tree').getByText('研发中心', { exact: true }).click();
     await expect(page.getByTestId('user-table')).toContainText('manager');
-    const [exported] = await Promise.all([page.waitForEvent('download'), page.getByTestId('user-export').click()]);
+    const [exported, answer] = await Promise.all([
+      page.waitForEvent('download'),
+      page.waitForResponse((r) => r.url().includes('/api/permission/Users/ExportExcel')),
+      page.getByTestId('user-export').click(),
+    ]);
+    expect(exported.suggestedFilename()).toMatch(/\.xlsx$/);
+    // The answer is a link with a ticket for admin; without the ticket it is refused with the envelope.
+    const link = String((await answer.json()).data.url);
+    expect(link).toMatch(/^\/api\/permission\/Users\/Download\/[0-9a-f]{32}\.xlsx\?fullName=.+&ticket=[^&]+$/);
+    const bare = await request.get(link.replace(/&ticket=[^&]+$/, ''));
+    expect(bare.status()).toBe(403);
+    expect((await bare.json()).code).toBe(403);
     const sheet = await sheetOf(exported);
     expect(sheet[0]!.slice(0, 9)).toEqual(['账户', '姓名', '性别', '手机', '邮箱', '所属组织', '岗位', '角色', '说明']);
     const rows = sheet.slice(1);

@@ -16,20 +16,31 @@ import {
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import { registerAccessControl } from './core/access.ts';
-import { registerEnvelope, sendNotFound } from './core/http.ts';
+import {
+  answerClientError,
+  answerFrameworkError,
+  MAX_PARAM_LENGTH,
+  registerEnvelope,
+  sendNotFound,
+} from './core/http.ts';
 import { newRequestId } from './core/ids.ts';
 import { createSettingsCache } from './core/settings.ts';
+import { loadServerSecrets } from './core/server-secrets.ts';
+import { createAdminSqlReader } from './core/admin-sql/index.ts';
+import { createRecordAccess } from './core/record-access.ts';
+import { createJobQueue } from './core/jobs/index.ts';
+import { purgeSessions } from './core/session.ts';
 import type { App, Services } from './core/types.ts';
 import { createLocalPushHub, createRedisPushHub } from './core/push.ts';
 import { socketRoutes } from './modules/socket/routes.ts';
 import { oauthRoutes } from './modules/oauth/routes.ts';
-import { createAuthorityService } from './modules/permission/authority.ts';
+import { createAuthorityService } from './core/authority.ts';
 import { permissionRoutes } from './modules/permission/routes.ts';
 import { currentUserRoutes } from './modules/permission/current-routes.ts';
 import { fileRoutes } from './modules/file/routes.ts';
 import { messageRoutes } from './modules/message/routes.ts';
-import { imUploadRoutes } from './modules/file/im-upload.ts';
-import { annexUploadRoutes } from './modules/file/annex-upload.ts';
+import { imUploadRoutes } from './modules/message/im-upload.ts';
+import { annexUploadRoutes } from './modules/message/annex-upload.ts';
 import { homeRoutes } from './modules/home/routes.ts';
 import { authorizeRoutes } from './modules/authorize/routes.ts';
 import { organizeRoutes } from './modules/organize/routes.ts';
@@ -43,6 +54,7 @@ import { messageTemplateRoutes } from './modules/message/template/routes.ts';
 import multipart from '@fastify/multipart';
 import { registerOperationLog } from './core/operation-log.ts';
 import { healthRoutes } from './modules/system/health.ts';
+import { dataSchemeFilter } from './modules/authorize/data-scheme.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -50,19 +62,38 @@ export interface BuildOptions {
   /** The clock; tests move it to check expiry. */
   now?: () => number;
   logger?: FastifyServerOptions['logger'];
+  /** Start the job runner once ready: the server does; tests that need the loop ask for it. */
+  runJobs?: boolean;
 }
 
-/** The web app calls the API under /prod (spec 1, section 7); both prefixes reach the same routes. */
+const redactTickets = (url: string) => url.replace(/([?&]ticket=)[^&#]*/g, '$1[redacted]');
+
+/** The web app calls the API under /prod; both prefixes reach the same routes. */
 const API_BASE = '/prod';
 
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? {
+      level: config.logLevel,
+      serializers: {
+        // A file link's ticket lets its holder download for a while: it stays out of the log.
+        req: (request: { method: string; url: string; hostname?: string; ip?: string }) => ({
+          method: request.method,
+          url: redactTickets(request.url),
+          host: request.hostname,
+          remoteAddress: request.ip,
+        }),
+      },
+    },
     trustProxy: true,
     requestIdHeader: 'x-request-id',
     genReqId: newRequestId,
     bodyLimit: 10 * 1024 * 1024,
+    // The router's, the HTTP parser's and every other refusal answer in the envelope too.
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     rewriteUrl: (req) => {
       const url = req.url ?? '/';
       return url === API_BASE || url.startsWith(API_BASE + '/') || url.startsWith(API_BASE + '?')
@@ -89,12 +120,31 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     push: config.redisUrl
       ? await createRedisPushHub({ url: config.redisUrl, prefix: config.redisPrefix, log: app.log })
       : createLocalPushHub(app.log),
+    secrets: await loadServerSecrets(database.db),
+    adminSql: createAdminSqlReader(database, { log: app.log, readerUrl: config.adminSqlDatabaseUrl || undefined }),
+    records: createRecordAccess(),
+    jobs: createJobQueue({
+      db: database.db,
+      dialect: database.dialect,
+      now: options.now ?? Date.now,
+      log: app.log,
+      stopGraceMs: config.shutdownGraceMs / 2,
+    }),
     now: options.now ?? Date.now,
   };
 
   app.addHook('onClose', () => services.push.close());
+  app.addHook('onClose', () => services.adminSql.close());
+  // Sessions long past their end are deleted hourly, by one instance at a time.
+  services.jobs.every('session.purge', 3600_000, () => purgeSessions(database.db, services.now()));
+  if (options.runJobs) app.addHook('onReady', () => services.jobs.start());
+  app.addHook('onClose', () => services.jobs.stop());
   registerEnvelope(app);
-  registerAccessControl(app, { ...services, changes: database.changes });
+  registerAccessControl(app, {
+    ...services,
+    changes: database.changes,
+    scopeFilter: (authority, menu) => dataSchemeFilter(database.db, database.dialect, authority, menu),
+  });
   await app.register(formbody);
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;

@@ -23,6 +23,11 @@ export interface Config {
   seedDemo: boolean;
   /** Milliseconds given to in-flight requests after SIGTERM before the process exits. */
   shutdownGraceMs: number;
+  /**
+   * PostgreSQL: a connection string for admin-written SQL, with a role that may read the business
+   * tables only. Empty: Atrium makes such a role itself (docs/admin-sql.md).
+   */
+  adminSqlDatabaseUrl: string;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -49,5 +54,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateWindowMs: int(env, 'LOGIN_RATE_WINDOW_MS', 60_000),
     seedDemo: env.SEED_DEMO !== '0',
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
+    adminSqlDatabaseUrl: env.ADMIN_SQL_DATABASE_URL || '',
   };
 }

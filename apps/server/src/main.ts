@@ -1,17 +1,13 @@
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
-import { prepareDatabase } from './db/open.ts';
-import { purgeSessions } from './core/session.ts';
+import { prepareDatabase } from './seed/open.ts';
+import { closeWorkerPool } from './core/worker-pool.ts';
 
 const config = loadConfig();
 const database = await prepareDatabase(config);
-const app = await buildApp({ config, database });
+// The job runner starts with the server (expired sessions are purged by one of its recurring jobs).
+const app = await buildApp({ config, database, runJobs: true });
 if (database.seeded) app.log.info('new database: demo organisation seeded (admin / admin123)');
-
-const purge = setInterval(() => {
-  purgeSessions(database.db, Date.now()).catch((err: unknown) => app.log.warn({ err }, 'session purge failed'));
-}, 3600_000);
-purge.unref();
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -24,8 +20,9 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, config.shutdownGraceMs);
   force.unref();
-  clearInterval(purge);
+  // Closing the app stops the job runner: running jobs finish or are given back to other instances.
   await app.close();
+  await closeWorkerPool();
   await database.close();
   process.exit(0);
 }

@@ -1,5 +1,5 @@
 import { signIn } from '../atrium-client.ts';
-import type { BenchGroup } from '../scenario.ts';
+import type { BenchGroup, BenchRequest } from '../scenario.ts';
 import { p95Below } from '../targets.ts';
 
 const SEARCH = 'Area keyword search (every level, 44 700 areas)';
@@ -29,10 +29,18 @@ const PATHS = [
   ['210000', '210100', '210102'],
 ];
 
+/** The admin screen's area search for 南山 (Shenzhen's district and the streets named after it). */
+export async function areaSearchRequest(origin: string): Promise<BenchRequest> {
+  const token = await signIn(origin, 'admin');
+  const query = new URLSearchParams({ keyword: '南山' });
+  return { method: 'GET', path: `/prod/api/system/Area/-1?${query}`, headers: { authorization: token } };
+}
+
 /**
- * Address fields: the admin screen's keyword search scans every level of the seeded divisions
- * (name, code or short form, first 200 matches with their paths); a list of records turns its
- * address values into names with one GetAreaByIds call.
+ * Address fields: the admin screen's keyword search looks through every level of the seeded
+ * divisions (name, code or short form, first 200 matches with their paths) by the search index
+ * (docs/search.md), with a two-character keyword; a list of records turns its address values into
+ * names with one GetAreaByIds call. The areas are the same in every data set (migration 006).
  */
 export const areaGroup: BenchGroup = {
   scenarios: [
@@ -41,11 +49,7 @@ export const areaGroup: BenchGroup = {
       server: 'atrium',
       connections: 10,
       envelope: true,
-      async prepare(origin) {
-        const token = await signIn(origin, 'admin');
-        const query = new URLSearchParams({ keyword: '南山' });
-        return { method: 'GET', path: `/prod/api/system/Area/-1?${query}`, headers: { authorization: token } };
-      },
+      prepare: areaSearchRequest,
     },
     {
       name: NAMES,
@@ -63,5 +67,5 @@ export const areaGroup: BenchGroup = {
       },
     },
   ],
-  targets: [p95Below(SEARCH, 50), p95Below(NAMES, 50)],
+  targets: [p95Below(SEARCH, 10), p95Below(NAMES, 50)],
 };

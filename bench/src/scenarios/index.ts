@@ -6,6 +6,8 @@ import { socketGroup } from './socket.ts';
 import { dataInterfaceGroup } from './data-interface.ts';
 import { areaGroup } from './area.ts';
 import { billRuleGroup } from './bill-rule.ts';
+import { spreadsheetGroup } from './spreadsheet.ts';
+import { searchPostgresGroup } from './search.ts';
 
 /**
  * Every group, in run order. Adjacent scenarios on the same server kind share one server process,
@@ -19,4 +21,6 @@ export const groups: BenchGroup[] = [
   billRuleGroup,
   permissionGroup,
   dataInterfaceGroup,
+  spreadsheetGroup,
+  searchPostgresGroup(),
 ];

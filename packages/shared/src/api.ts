@@ -1,4 +1,4 @@
-/** Wire shapes of contract/api.md that the server and the web app both rely on. */
+/** Wire shapes of the API (docs/api-conventions.md) that the server and the web app both rely on. */
 
 /** Response codes of the envelope. 600-602 travel as HTTP 401. */
 export const ResultCode = {

@@ -1,6 +1,6 @@
 /**
- * Wire types of administrative areas (spec 2 sections 2, 3, 7; contract/forms.md "Areas") and the
- * address picker's constants (spec 2 section 9).
+ * Wire types of administrative areas and the
+ * address picker's constants.
  */
 import type { ListedRecord, NamedRecordForm, VersionedRecord } from './organize.ts';
 
@@ -42,7 +42,7 @@ export interface AreaForm extends NamedRecordForm {
   quickQuery?: string;
 }
 
-/** A region node of the pickers (spec 2 section 3: id, fullName, isLeaf). */
+/** A region node of the pickers (id, fullName, isLeaf). */
 export interface AreaNode {
   id: string;
   parentId: string;

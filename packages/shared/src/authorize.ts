@@ -1,6 +1,6 @@
 /**
  * Wire shapes of systems and menus management, authorisation (grants), list-column settings and
- * data schemes (contract/forms.md, last section; spec 2, sections 2, 6 and 7).
+ * data schemes (docs/permissions.md).
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -356,7 +356,7 @@ export interface ColumnSetting {
 /** PUT /api/permission/Authority/SetColumnsByModuleId */
 export interface ColumnSettingBody {
   moduleId: string;
-  /** JSON text of ColumnSetting[] (spec 2, section 3). */
+  /** JSON text of ColumnSetting[]. */
   fieldList: string;
 }
 
@@ -374,7 +374,7 @@ export function parseColumnSettings(text: string): ColumnSetting[] | null {
   for (const raw of parsed) {
     if (typeof raw !== 'object' || raw === null) return null;
     const r = raw as Record<string, unknown>;
-    // The spec allows either name for visibility.
+    // Either name is accepted for visibility.
     const visible = r.visible ?? r.columnVisible;
     if (typeof r.prop !== 'string' || r.prop.length === 0 || r.prop.length > 100 || seen.has(r.prop)) return null;
     if (r.label !== undefined && (typeof r.label !== 'string' || r.label.length > 200)) return null;

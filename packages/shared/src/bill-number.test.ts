@@ -4,7 +4,7 @@ import { billDatePart, billNumberExample, formatBillNumber, type BillNumberForma
 const at = new Date(2026, 0, 5, 9, 30);
 const leave: BillNumberFormat = { prefix: 'QJ', dateFormat: 'yyyyMMdd', digit: 4, startNumber: '1' };
 
-describe('bill numbers (contract/forms.md Bill rules)', () => {
+describe('bill numbers of bill rules', () => {
   it('formats the date part in each date format, in local time', () => {
     expect(billDatePart('yyyyMMdd', at)).toBe('20260105');
     expect(billDatePart('yyyyMM', at)).toBe('202601');

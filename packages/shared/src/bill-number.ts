@@ -1,5 +1,5 @@
 /**
- * Bill rules (contract/forms.md "Bill rules"): how a business number is formatted. The server
+ * Bill rules: how a business number is formatted. The server
  * issues numbers with it and the bill rule form previews the next one with the same code.
  */
 import type { NamedRecord, NamedRecordForm } from './organize.ts';

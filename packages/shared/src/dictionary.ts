@@ -1,5 +1,5 @@
 /**
- * Wire types of dictionaries (spec 2 sections 3 and 7, contract/forms.md "Areas, dictionaries"):
+ * Wire types of dictionaries:
  * a tree of dictionary types, each holding flat or tree items that form widgets pick from.
  */
 

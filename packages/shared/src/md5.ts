@@ -1,5 +1,5 @@
 // MD5 of RFC 1321 over the UTF-8 bytes of a string. The API takes passwords as the md5 hex of what the
-// user typed (contract/api.md); this small version keeps a hashing library off the sign-in page.
+// user typed (the sign-in form and password changes); this small version keeps a hashing library off the sign-in page.
 
 /** Per-round left-rotation amounts. */
 const SHIFTS = [7, 12, 17, 22, 5, 9, 14, 20, 4, 11, 16, 23, 6, 10, 15, 21];

@@ -1,9 +1,9 @@
 /**
- * Message templates (spec 2 section 7): wire types and the one renderer that workflow, notices and
+ * Message templates: wire types and the one renderer that workflow, notices and
  * the template editor's live preview all use, so a preview shows exactly what recipients get.
  */
 
-/** messageType: 1 notice, 2 flow, 3 system (the message list's types, contract/api.md). */
+/** messageType: 1 notice, 2 flow, 3 system (the message list's types). */
 export const MessageType = { notice: 1, flow: 2, system: 3 } as const;
 export type MessageType = (typeof MessageType)[keyof typeof MessageType];
 

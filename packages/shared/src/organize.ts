@@ -1,6 +1,5 @@
 /**
- * Wire types of organisations (companies and departments), positions and permission groups
- * (spec 2 sections 3 and 7, contract/forms.md "Areas, dictionaries, organisation").
+ * Wire types of organisations (companies and departments), positions and permission groups.
  */
 
 export type OrganizeCategory = 'company' | 'department';
@@ -63,10 +62,10 @@ export interface OrganizeForm extends NamedRecordForm {
   managerId?: string | null;
 }
 
-/** Node kinds of the user/organisation pickers (spec 2 section 3). */
+/** Node kinds of the user/organisation pickers. */
 export type PickerNodeType = 'company' | 'department' | 'role' | 'position' | 'group' | 'user';
 
-/** Tree node of the pickers and selectors (spec 2 section 3). */
+/** Tree node of the pickers and selectors. */
 export interface PickerTreeNode {
   id: string;
   parentId: string;
@@ -88,7 +87,7 @@ export interface PickerTreeNode {
   children?: PickerTreeNode[];
 }
 
-/** The allowed-scope query of spec 2 section 3 (OrganizeCondition, PositionCondition). */
+/** The allowed-scope query (OrganizeCondition, PositionCondition). */
 export interface AllowedScopeQuery {
   keyword?: string;
   departIds?: string[];

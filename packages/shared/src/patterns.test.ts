@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { patterns } from './patterns.ts';
 
-describe('validation patterns of spec 1, section 5', () => {
+describe('validation patterns', () => {
   const cases: [keyof typeof patterns, string[], string[]][] = [
     ['mobile', ['13800138000', '19912345678'], ['12800138000', '1380013800', '138001380001', 'abc']],
     ['password', ['abc123', 'A1b2C3d4e5f6g7h8'], ['123456', 'abcdef', 'ab12', 'abc123!@#', 'a1b2c3d4e5f6g7h8i']],

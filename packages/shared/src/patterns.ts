@@ -1,5 +1,5 @@
 /**
- * The reusable validation rules of spec 1, section 5. Both sides use them: the web app to tell
+ * The reusable validation rules. Both sides use them: the web app to tell
  * users at once, the server to refuse what slipped past. Messages are i18n keys.
  */
 export interface Pattern {

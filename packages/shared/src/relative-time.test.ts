@@ -8,7 +8,7 @@ const min = 60 * s;
 const h = 60 * min;
 const d = 24 * h;
 
-describe('relative time (spec 1 section 9)', () => {
+describe('relative time', () => {
   it('S1-9-12 under 1 minute is just now, also for a time slightly in the future', () => {
     expect(ago(0)).toEqual({ unit: 'justNow' });
     expect(ago(59 * s)).toEqual({ unit: 'justNow' });

@@ -1,5 +1,5 @@
 /**
- * Relative time of spec 1 section 9 (conversation list, message times): under a minute 'just now',
+ * Relative time (conversation list, message times): under a minute 'just now',
  * then minutes, hours, days up to 6, weeks up to 3, months up to 3, and past that the full date
  * (yyyy-MM-dd HH:mm). The words belong to the caller's language, so this answers a unit and a count.
  */
@@ -17,7 +17,7 @@ const MONTH = 30 * DAY;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** yyyy-MM-dd HH:mm in local time, the spec's default date format. */
+/** yyyy-MM-dd HH:mm in local time, the default date format. */
 export function formatDateTime(time: number): string {
   const d = new Date(time);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;

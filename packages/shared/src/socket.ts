@@ -1,5 +1,5 @@
 /**
- * Frames of the live socket (contract/api.md, Websocket). Every frame is a JSON object with a
+ * Frames of the live socket (GET /api/message/websocket/{token}). Every frame is a JSON object with a
  * `method`; client frames also carry the session `token`, which the server checks on each one.
  * The chat frames (SendMessage, MessageList, UpdateReadMessage and their answers) are those of the
  * messages module (apps/server/src/modules/message, modules/socket/chat-handlers.ts).
@@ -19,7 +19,7 @@ export interface OnConnectionFrame {
   mobileDevice: boolean;
 }
 
-/** Chat content kinds (spec 1 section 3); the web sends text and image. */
+/** Chat content kinds; the web sends text and image. */
 export type ChatContentType = 'text' | 'image' | 'voice' | 'video';
 
 /** Content of an image message as sent: the name answered by the IM upload, and its size in pixels. */

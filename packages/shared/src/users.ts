@@ -1,5 +1,5 @@
 /**
- * Wire types of user and role management (spec 2 sections 3 and 7): the list rows, the detail
+ * Wire types of user and role management: the list rows, the detail
  * that PUT sends back with its version, and the shapes of the Excel import.
  */
 
@@ -110,7 +110,7 @@ export const USER_IMPORT_COLUMNS: (keyof UserImportRow)[] = [
   'description',
 ];
 
-/** Rows per import and file size (spec 2 sections 5 and 9). */
+/** Rows per import and file size. */
 export const IMPORT_MAX_ROWS = 1000;
 export const IMPORT_MAX_BYTES = 500 * 1024;
 
@@ -146,5 +146,20 @@ export interface RoleForm extends NamedRecordForm {
   organizeId?: string | null;
 }
 
-/** The id of the 'global' node of the role selector (spec 2 section 6). */
+/** The id of the 'global' node of the role selector. */
 export const ROLE_GLOBAL_NODE = '1';
+
+/**
+ * The users list's columns and the user form's fields that grants control one by one (menu
+ * permission.user): the server leaves out and ignores those a caller lacks, and the web hides them.
+ */
+export const USER_GRANTED_COLUMNS = ['account', 'realName', 'gender', 'mobilePhone', 'email', 'organizeName'] as const;
+export const USER_GRANTED_FORM_FIELDS = [
+  'gender',
+  'mobilePhone',
+  'email',
+  'managerId',
+  'education',
+  'nation',
+  'description',
+] as const;

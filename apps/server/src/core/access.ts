@@ -2,11 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.ts';
 import type { SessionTable } from '../db/schema.ts';
 import { createRowMemo, type TableChanges } from '../db/table-changes.ts';
-import type { Authority, AuthorityService } from '../modules/permission/authority.ts';
+import type { Authority, AuthorityService } from './authority.ts';
 import { AppError, forbidden } from './errors.ts';
 import { pickLanguage } from './messages.ts';
 import { readSettings } from './settings.ts';
 import { resolveSession, type SessionInfo } from './session.ts';
+import { applyScope, type ScopeDeclaration, type ScopeFilter } from './data-scope.ts';
+import { resolveFieldGrants, withoutHiddenFields } from './field-grants.ts';
 
 /** Sessions kept in memory between writes; more signed-in users than this only read more often. */
 const SESSION_ROWS_KEPT = 10_000;
@@ -23,7 +25,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Every API route with what it needs, for audits and the test that calls each one. */
-    declaredRoutes: { method: string; url: string; access: Access }[];
+    declaredRoutes: { method: string; url: string; access: Access; scope?: ScopeDeclaration }[];
   }
   interface FastifyRequest {
     session: SessionInfo | null;
@@ -48,17 +50,30 @@ export function tokenOf(request: FastifyRequest): string | undefined {
  */
 export function registerAccessControl(
   app: FastifyInstance,
-  deps: { db: Db; changes: TableChanges | null; authority: AuthorityService; now: () => number },
+  deps: {
+    db: Db;
+    changes: TableChanges | null;
+    authority: AuthorityService;
+    now: () => number;
+    /** Data schemes as a WHERE condition (the authorize module's; core only applies it). */
+    scopeFilter: ScopeFilter;
+  },
 ): void {
   // Keyed by the token itself: a request whose session row is unchanged skips hashing and reading.
   const sessionRows = createRowMemo<SessionTable>(deps.changes, ['session'], SESSION_ROWS_KEPT);
   app.decorateRequest('session', null);
   app.decorateRequest('authority', null);
+  app.decorateRequest('scope', null);
+  app.decorateRequest('fieldGrants', null);
+  // Whatever a route answers, columns and form fields the caller lacks never leave the server.
+  app.addHook('preSerialization', (request, _reply, payload, done) => {
+    done(null, request.fieldGrants ? withoutHiddenFields(payload, request.fieldGrants) : payload);
+  });
   const declared: FastifyInstance['declaredRoutes'] = [];
   app.decorate('declaredRoutes', declared);
 
   app.addHook('onRoute', (route) => {
-    const access = (route.config as { access?: Access } | undefined)?.access;
+    const { access, scope } = (route.config ?? {}) as { access?: Access; scope?: ScopeDeclaration };
     // The API lives under /api; the documentation pages and the static web app are public by nature.
     const api = route.url.startsWith('/api/') && !route.url.startsWith('/api/docs');
     if (api && !access) {
@@ -66,7 +81,7 @@ export function registerAccessControl(
     }
     if (api && access) {
       for (const method of [route.method].flat())
-        if (method !== 'HEAD') declared.push({ method, url: route.url, access });
+        if (method !== 'HEAD') declared.push({ method, url: route.url, access, ...(scope ? { scope } : {}) });
     }
   });
 
@@ -86,5 +101,9 @@ export function registerAccessControl(
     request.authority = authority;
     if (!request.headers['accept-language']) request.language = pickLanguage(authority.user.language);
     if (typeof access === 'object' && !deps.authority.allows(authority, access.permission)) throw forbidden();
+    const scope = request.routeOptions.config.scope;
+    if (scope) await applyScope(deps.db, deps.scopeFilter, request, authority, scope);
+    const fields = request.routeOptions.config.fields;
+    if (fields) request.fieldGrants = await resolveFieldGrants(deps.db, request, authority, fields);
   });
 }

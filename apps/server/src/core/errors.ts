@@ -1,7 +1,7 @@
 import { ResultCode } from '@atrium/shared';
 import type { MessageKey, MessageParams } from './messages.ts';
 
-/** HTTP status for each envelope code; 600-602 travel as 401 (contract/api.md). */
+/** HTTP status for each envelope code; 600-602 travel as 401, and the status mirrors every other code. */
 export function httpStatusFor(code: number): number {
   if (code >= 600 && code <= 602) return 401;
   if ([200, 400, 401, 403, 404, 409, 413, 429, 500].includes(code)) return code;
@@ -22,6 +22,26 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * One field of the request is wrong, found by hand rather than by a route schema: answered 400 in
+ * the same words as the schema checks, "参数 {field} 无效：{problem}" / "Invalid {field}: {problem}",
+ * the problem being one of the field messages (fieldRequired, fieldFormat, fieldValue, ...).
+ */
+export class FieldError extends AppError {
+  constructor(
+    readonly field: string,
+    readonly problem: MessageKey,
+    readonly problemParams?: MessageParams,
+    /** Which part of the request, named when `field` is empty (the whole body is wrong). */
+    readonly part?: 'body' | 'querystring' | 'params',
+  ) {
+    super(ResultCode.failed, 'invalidField', { field });
+    this.name = 'FieldError';
+  }
+}
+
 export const fail = (key: MessageKey, params?: MessageParams) => new AppError(ResultCode.failed, key, params);
+export const badField = (field: string, problem: MessageKey, params?: MessageParams) =>
+  new FieldError(field, problem, params);
 export const forbidden = () => new AppError(ResultCode.forbidden, 'forbidden');
 export const notFound = (key: MessageKey = 'recordNotFound') => new AppError(ResultCode.notFound, key);

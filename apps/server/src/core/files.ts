@@ -35,3 +35,20 @@ export async function storeFile(dataDir: string, category: string, name: string,
   await fs.mkdir(dir, { recursive: true });
   await fs.writeFile(path.join(dir, name), bytes);
 }
+
+const ownerFile = (dataDir: string, category: string, name: string) =>
+  path.join(categoryDir(dataDir, category), `${name}.owner`);
+
+/** Records beside a generated file who it was made for (its downloads are theirs alone). */
+export async function storeOwner(dataDir: string, category: string, name: string, userId: string): Promise<void> {
+  await fs.writeFile(ownerFile(dataDir, category, name), userId, 'utf8');
+}
+
+/** The user a generated file was made for, or null when nobody was recorded. */
+export async function ownerOf(dataDir: string, category: string, name: string): Promise<string | null> {
+  try {
+    return await fs.readFile(ownerFile(dataDir, category, name), 'utf8');
+  } catch {
+    return null;
+  }
+}

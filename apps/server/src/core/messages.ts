@@ -1,26 +1,14 @@
 /**
- * Server messages in the three languages the product speaks. zh-CN holds the spec's own texts.
+ * Server messages in the three languages the product speaks. zh-CN holds the original texts.
  * `{name}` placeholders are filled from the params passed with the key.
  */
-import { authorizeMessages } from '../modules/authorize/messages.ts';
-import { organizeMessages } from '../modules/organize/messages.ts';
-import { dictionaryMessages } from '../modules/system/dictionary/messages.ts';
-import { billRuleMessages } from '../modules/system/bill-rule/messages.ts';
-import { sysConfigMessages } from '../modules/system/sys-config/messages.ts';
-import { usersMessages } from '../modules/permission/messages.ts';
-import { socketMessages } from '../modules/socket/messages.ts';
-import { dataInterfaceMessages } from '../modules/system/data-interface/messages.ts';
-import { printDevMessages } from '../modules/system/print-dev/messages.ts';
-import { messageMessages } from '../modules/message/messages.ts';
-import { areaMessages } from '../modules/system/area/messages.ts';
-import { messageTemplateMessages } from '../modules/message/template/messages.ts';
-
 export const LANGUAGES = ['zh-CN', 'zh-TW', 'en-US'] as const;
 export type Language = (typeof LANGUAGES)[number];
 /** Message texts by key and language; each module keeps its own beside its routes. */
 export type MessageCatalogue = Record<string, Record<Language, string>>;
 
-const catalogue = {
+/** The messages of core itself: success, session, access, validation and framework refusals. */
+const coreMessages = {
   success: { 'zh-CN': 'Success', 'zh-TW': 'Success', 'en-US': 'Success' },
   loginSuccess: { 'zh-CN': '登录成功', 'zh-TW': '登入成功', 'en-US': 'Signed in' },
   logoutSuccess: { 'zh-CN': '退出成功', 'zh-TW': '登出成功', 'en-US': 'Signed out' },
@@ -92,19 +80,128 @@ const catalogue = {
     'en-US': 'Invalid {field}: {problem}',
   },
   fieldRequired: { 'zh-CN': '不能为空', 'zh-TW': '不能為空', 'en-US': 'is required' },
-  fieldType: { 'zh-CN': '应为 {expected}', 'zh-TW': '應為 {expected}', 'en-US': 'must be a {expected}' },
-  fieldTooShort: {
-    'zh-CN': '长度或数值不能小于 {minimum}',
-    'zh-TW': '長度或數值不能小於 {minimum}',
-    'en-US': 'must be at least {minimum}',
+  fieldType: { 'zh-CN': '应为{expected}', 'zh-TW': '應為{expected}', 'en-US': 'must be {expected}' },
+  typeText: { 'zh-CN': '文本', 'zh-TW': '文字', 'en-US': 'text' },
+  typeNumber: { 'zh-CN': '数字', 'zh-TW': '數字', 'en-US': 'a number' },
+  typeInteger: { 'zh-CN': '整数', 'zh-TW': '整數', 'en-US': 'a whole number' },
+  typeBoolean: { 'zh-CN': '布尔值', 'zh-TW': '布林值', 'en-US': 'true or false' },
+  typeList: { 'zh-CN': '列表', 'zh-TW': '列表', 'en-US': 'a list' },
+  typeObject: { 'zh-CN': '对象', 'zh-TW': '物件', 'en-US': 'an object' },
+  typeDate: { 'zh-CN': '日期', 'zh-TW': '日期', 'en-US': 'a date' },
+  /** Joins the allowed values of a list; `orSeparator` joins alternative types. */
+  listSeparator: { 'zh-CN': '、', 'zh-TW': '、', 'en-US': ', ' },
+  orSeparator: { 'zh-CN': '或', 'zh-TW': '或', 'en-US': ' or ' },
+  fieldMinLength: {
+    'zh-CN': '长度不能少于 {minimum} 个字符',
+    'zh-TW': '長度不能少於 {minimum} 個字元',
+    'en-US': 'must be at least {minimum} characters long',
   },
-  fieldTooLong: {
-    'zh-CN': '长度或数值不能大于 {maximum}',
-    'zh-TW': '長度或數值不能大於 {maximum}',
-    'en-US': 'must be at most {maximum}',
+  fieldMaxLength: {
+    'zh-CN': '长度不能超过 {maximum} 个字符',
+    'zh-TW': '長度不能超過 {maximum} 個字元',
+    'en-US': 'must be at most {maximum} characters long',
+  },
+  fieldMin: { 'zh-CN': '不能小于 {minimum}', 'zh-TW': '不能小於 {minimum}', 'en-US': 'must be at least {minimum}' },
+  fieldMax: { 'zh-CN': '不能大于 {maximum}', 'zh-TW': '不能大於 {maximum}', 'en-US': 'must be at most {maximum}' },
+  fieldGreater: {
+    'zh-CN': '必须大于 {minimum}',
+    'zh-TW': '必須大於 {minimum}',
+    'en-US': 'must be greater than {minimum}',
+  },
+  fieldLess: { 'zh-CN': '必须小于 {maximum}', 'zh-TW': '必須小於 {maximum}', 'en-US': 'must be less than {maximum}' },
+  fieldMinItems: {
+    'zh-CN': '至少需要 {minimum} 项',
+    'zh-TW': '至少需要 {minimum} 項',
+    'en-US': 'must have at least {minimum} items',
+  },
+  fieldMaxItems: {
+    'zh-CN': '最多 {maximum} 项',
+    'zh-TW': '最多 {maximum} 項',
+    'en-US': 'must have at most {maximum} items',
+  },
+  fieldOneOf: {
+    'zh-CN': '必须是以下之一：{values}',
+    'zh-TW': '必須是以下之一：{values}',
+    'en-US': 'must be one of: {values}',
+  },
+  fieldEquals: { 'zh-CN': '必须为 {value}', 'zh-TW': '必須為 {value}', 'en-US': 'must be {value}' },
+  fieldMultipleOf: {
+    'zh-CN': '必须是 {divisor} 的倍数',
+    'zh-TW': '必須是 {divisor} 的倍數',
+    'en-US': 'must be a multiple of {divisor}',
+  },
+  fieldControlChars: {
+    'zh-CN': '不能包含控制字符',
+    'zh-TW': '不能包含控制字元',
+    'en-US': 'must not contain control characters',
+  },
+  fieldUnknownKeys: {
+    'zh-CN': '包含不支持的字段：{keys}',
+    'zh-TW': '包含不支援的欄位：{keys}',
+    'en-US': 'has unknown fields: {keys}',
   },
   fieldFormat: { 'zh-CN': '格式不正确', 'zh-TW': '格式不正確', 'en-US': 'has the wrong format' },
   fieldValue: { 'zh-CN': '取值不在允许范围内', 'zh-TW': '取值不在允許範圍內', 'en-US': 'is not an allowed value' },
+  /** A whole part of the request is wrong (the body is not an object, the body is missing). */
+  invalidPart: {
+    'zh-CN': '{part}无效：{problem}',
+    'zh-TW': '{part}無效：{problem}',
+    'en-US': 'Invalid {part}: {problem}',
+  },
+  partBody: { 'zh-CN': '请求体', 'zh-TW': '請求體', 'en-US': 'request body' },
+  partQuery: { 'zh-CN': '查询参数', 'zh-TW': '查詢參數', 'en-US': 'query' },
+  partParams: { 'zh-CN': '路径参数', 'zh-TW': '路徑參數', 'en-US': 'path parameters' },
+  partHeaders: { 'zh-CN': '请求头', 'zh-TW': '請求標頭', 'en-US': 'headers' },
+  urlTooLong: {
+    'zh-CN': '请求地址过长，不能超过 {maximum} 个字符',
+    'zh-TW': '請求網址過長，不能超過 {maximum} 個字元',
+    'en-US': 'The request URL is too long (at most {maximum} characters)',
+  },
+  pathParamTooLong: {
+    'zh-CN': '请求地址中的路径参数过长，不能超过 {maximum} 个字符',
+    'zh-TW': '請求網址中的路徑參數過長，不能超過 {maximum} 個字元',
+    'en-US': 'A path parameter of the request URL is too long (at most {maximum} characters)',
+  },
+  urlInvalid: {
+    'zh-CN': '请求地址格式不正确',
+    'zh-TW': '請求網址格式不正確',
+    'en-US': 'The request URL is not well formed',
+  },
+  headersTooLarge: {
+    'zh-CN': '请求地址或请求头过长',
+    'zh-TW': '請求網址或請求標頭過長',
+    'en-US': 'The request URL or headers are too long',
+  },
+  jsonInvalid: {
+    'zh-CN': '请求体不是有效的 JSON',
+    'zh-TW': '請求體不是有效的 JSON',
+    'en-US': 'The request body is not valid JSON',
+  },
+  mediaTypeUnsupported: {
+    'zh-CN': '不支持的请求内容类型，请以 JSON 或表单格式提交',
+    'zh-TW': '不支援的請求內容類型，請以 JSON 或表單格式提交',
+    'en-US': 'Unsupported content type: send JSON or a form',
+  },
+  multipartRequired: {
+    'zh-CN': '请以文件上传表单提交文件',
+    'zh-TW': '請以檔案上傳表單提交檔案',
+    'en-US': 'Send the file as a multipart form upload',
+  },
+  multipartInvalid: {
+    'zh-CN': '上传的数据不完整或格式不正确',
+    'zh-TW': '上傳的資料不完整或格式不正確',
+    'en-US': 'The upload is incomplete or not well formed',
+  },
+  requestInvalid: {
+    'zh-CN': '请求格式不正确',
+    'zh-TW': '請求格式不正確',
+    'en-US': 'The request is not well formed',
+  },
+  valueOutOfRange: {
+    'zh-CN': '提交的数据超出允许范围或格式不正确',
+    'zh-TW': '提交的資料超出允許範圍或格式不正確',
+    'en-US': 'A submitted value is out of range or not well formed',
+  },
   ticketInvalid: {
     'zh-CN': '票据无效或已过期',
     'zh-TW': '票據無效或已過期',
@@ -149,22 +246,45 @@ const catalogue = {
     'zh-TW': '編碼「{code}」已存在',
     'en-US': 'The code "{code}" is already in use',
   },
-  ...organizeMessages,
-  ...dictionaryMessages,
-  ...printDevMessages,
-  ...billRuleMessages,
-  ...sysConfigMessages,
-  ...usersMessages,
-  ...authorizeMessages,
-  ...socketMessages,
-  ...dataInterfaceMessages,
-  ...messageMessages,
-  ...areaMessages,
-  ...messageTemplateMessages,
 } satisfies MessageCatalogue;
 
-export type MessageKey = keyof typeof catalogue;
+/**
+ * The catalogues by owner, for typing only. Each module adds its own with a module augmentation in its
+ * messages.ts, so `t('key')` accepts exactly the keys of core and of every module:
+ *
+ *     declare module '../../core/messages.ts' {
+ *       interface MessageCatalogues { organize: typeof organizeMessages }
+ *     }
+ */
+export interface MessageCatalogues {
+  core: typeof coreMessages;
+}
+export type MessageKey = {
+  [Owner in keyof MessageCatalogues]: keyof MessageCatalogues[Owner] & string;
+}[keyof MessageCatalogues];
 export type MessageParams = Record<string, string | number>;
+
+const catalogue: MessageCatalogue = { ...coreMessages };
+
+/**
+ * Adds a module's messages to the catalogue; each module's routes plugin calls it for its own, so core
+ * never imports a module. A key may belong to one catalogue only.
+ */
+export function registerMessages(messages: MessageCatalogue): void {
+  for (const [key, texts] of Object.entries(messages)) {
+    if (Object.hasOwn(catalogue, key) && catalogue[key] !== texts)
+      throw new Error(`message key ${key} is defined twice`);
+    catalogue[key] = texts;
+  }
+}
+
+/** Whether a text names a message of the catalogue (a schema may carry one as its problem key). */
+export function isMessageKey(key: unknown): key is MessageKey {
+  return typeof key === 'string' && Object.hasOwn(catalogue, key);
+}
+
+/** Every message key, for the check that each one is worded in every language. */
+export const messageKeys = () => Object.keys(catalogue) as MessageKey[];
 
 export function translate(language: Language, key: MessageKey, params?: MessageParams): string {
   const text = catalogue[key][language];

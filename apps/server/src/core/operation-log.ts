@@ -6,6 +6,8 @@ import type { App, Services } from './types.ts';
 /**
  * Writes an operation entry (category 5) for every change a signed-in user makes through the API,
  * so "my system log" shows what was done, from where and how long it took. Reads are not logged.
+ * The row keeps codes (method, route pattern, status), not words: core/log-text.ts says them in
+ * the language of whoever reads the log.
  */
 export function registerOperationLog(app: App, { db, now }: Services): void {
   // Reads, most of the traffic, leave without a promise; changes wait for their log line.
@@ -29,13 +31,12 @@ export function registerOperationLog(app: App, { db, now }: Services): void {
           ip: request.ip,
           place: placeOf(request.ip),
           user_agent: (request.headers['user-agent'] ?? '').slice(0, 500),
-          abstracts:
-            `${request.routeOptions.schema?.summary ?? request.routeOptions.url ?? ''} (${reply.statusCode})`.slice(
-              0,
-              500,
-            ),
+          // For whoever reads the table; lists make the row's text from method, route and status
+          // in the reader's language (core/log-text.ts).
+          abstracts: (request.routeOptions.schema?.summary ?? '').slice(0, 500),
           request_url: (request.routeOptions.url ?? request.url).slice(0, 500),
           request_method: request.method,
+          status: reply.statusCode,
           duration: Math.round(reply.elapsedTime),
           created_at: now(),
         })

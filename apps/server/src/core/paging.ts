@@ -1,7 +1,7 @@
 import type { Pagination } from '@atrium/shared';
 import { z } from 'zod';
 
-/** The paging query of contract/api.md, shared by every list. Page sizes are capped at 500. */
+/** The paging query (docs/api-conventions.md#paging), shared by every list. Page sizes are capped at 500. */
 export const pageQuery = z.object({
   keyword: z.string().trim().max(100).optional().default(''),
   currentPage: z.coerce.number().int().min(1).optional().default(1),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 // Algorithm.Argon2id; the package exports it as an ambient const enum, which isolated modules cannot read.
@@ -23,3 +24,6 @@ export async function verifyPassword(stored: string | undefined, md5hex: string)
   }
   return verify(stored, md5hex).catch(() => false);
 }
+
+/** The md5 hex of a text: what the sign-in form sends in place of the password itself. */
+export const md5 = (text: string) => createHash('md5').update(text).digest('hex');

@@ -1,14 +1,58 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
+import { translate, type Language, type MessageKey, type MessageParams } from './messages.ts';
 
-/** A server-to-client websocket frame (contract/api.md, Websocket). */
+/** A server-to-client websocket frame (the frames: packages/shared/src/socket.ts). */
 export interface PushFrame {
   method: string;
   [field: string]: unknown;
 }
 
 type Deliver = (frame: PushFrame) => void;
+
+/**
+ * A frame whose message each recipient reads in their own language. It travels (and crosses
+ * instances) with the key and parameters; the socket that delivers it puts `msg` in place of them,
+ * translated in its user's stored language (modules/socket/connection.ts). Services that push a
+ * message to someone else build it with `localizedFrame`, never with the language of the request
+ * that caused it.
+ */
+export interface LocalizedFrame extends PushFrame {
+  msgKey: MessageKey;
+  msgParams?: MessageParams;
+}
+
+export function localizedFrame(method: string, key: MessageKey, params?: MessageParams): LocalizedFrame {
+  return params ? { method, msgKey: key, msgParams: params } : { method, msgKey: key };
+}
+
+export function isLocalizedFrame(frame: PushFrame): frame is LocalizedFrame {
+  return typeof frame.msgKey === 'string';
+}
+
+// One frame usually reaches a few sockets in the same language: each language's copy is made once.
+const localizedCopies = new WeakMap<LocalizedFrame, Map<Language, PushFrame>>();
+
+/** The frame as a recipient in `language` gets it: `msg` translated, without the key and parameters. */
+export function localizeFrame(frame: LocalizedFrame, language: Language): PushFrame {
+  let copies = localizedCopies.get(frame);
+  if (!copies) localizedCopies.set(frame, (copies = new Map()));
+  let copy = copies.get(language);
+  if (!copy) {
+    const { msgKey, msgParams, ...rest } = frame;
+    let msg: string;
+    try {
+      msg = translate(language, msgKey, msgParams);
+    } catch {
+      // A key this instance does not know (an instance of another version published it).
+      msg = msgKey;
+    }
+    copy = { ...rest, msg };
+    copies.set(language, copy);
+  }
+  return copy;
+}
 
 /**
  * Delivers frames to users' open sockets. Services push through it without knowing where a user's
@@ -33,7 +77,7 @@ export interface PushHub {
   close(): Promise<void>;
 }
 
-/** Presence frames of the contract; the hub sends them because it alone sees first and last sockets. */
+/** Presence frames (packages/shared/src/socket.ts); the hub sends them because it alone sees first and last sockets. */
 const presenceFrame = (method: 'Online' | 'Offline', userId: string): PushFrame => ({ method, userId });
 
 interface Subscriber {

@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, type DatabaseHandle } from '../db/index.ts';
-import { dbTargets } from '../testing/index.ts';
+import { describe, expect, it } from 'vitest';
 import { AppError } from './errors.ts';
-import { bindReadOnlySql, runReadOnlyQueries, runReadOnlySql, withoutTrailingOrderBy } from './read-only-sql.ts';
+import { bindReadOnlySql, withoutTrailingOrderBy } from './read-only-sql.ts';
 
 const keyOf = (fn: () => unknown) => {
   try {
@@ -49,43 +47,5 @@ describe('withoutTrailingOrderBy', () => {
     const windowed = "select row_number() over (order by a) as n, ' order by ' from t";
     expect(withoutTrailingOrderBy('sqlite', windowed)).toBe(windowed);
     expect(withoutTrailingOrderBy('postgres', 'select a from t -- order by a')).toBe('select a from t -- order by a');
-  });
-});
-
-describe.each(dbTargets())('runReadOnlySql on $name', (target) => {
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await target.open();
-    await migrate(handle.db);
-  });
-  afterAll(() => handle.close());
-
-  it('answers rows with bound parameters, and the connection writes normally afterwards', async () => {
-    const rows = await runReadOnlySql(handle.db, handle.dialect, 'select {a} as a, @b as b', { a: 'x', b: 2 });
-    expect(rows.map((r) => ({ a: r.a, b: Number(r.b) }))).toEqual([{ a: 'x', b: 2 }]);
-    await expect(runReadOnlySql(handle.db, handle.dialect, 'select * from nope')).rejects.toMatchObject({
-      messageKey: 'sqlFailed',
-    });
-    // The read-only mode ended with the call, even after a failure.
-    await handle.db.insertInto('sys_config').values({ key: 'ro.test', value: '1', updated_at: 1 }).execute();
-    const [a, b] = await runReadOnlyQueries(handle.db, handle.dialect, [
-      { sqlText: 'select value from sys_config where key = {k}', params: { k: 'ro.test' } },
-      { sqlText: 'select count(*) as n from sys_config' },
-    ]);
-    expect(a).toEqual([{ value: '1' }]);
-    expect(Number(b![0]!.n)).toBeGreaterThan(0);
-  });
-
-  it.runIf(target.name === 'postgres')('the database refuses a write the text check lets through', async () => {
-    await expect(
-      runReadOnlySql(handle.db, handle.dialect, 'with d as (delete from sys_config returning key) select * from d'),
-    ).rejects.toMatchObject({ messageKey: 'sqlNotReadOnly' });
-    await expect(
-      runReadOnlySql(handle.db, handle.dialect, 'select pg_sleep(2)', {}, { timeoutMs: 100 }),
-    ).rejects.toMatchObject({
-      messageKey: 'sqlTimeout',
-    });
-    const left = await handle.db.selectFrom('sys_config').select('key').where('key', '=', 'ro.test').execute();
-    expect(left).toHaveLength(1);
   });
 });

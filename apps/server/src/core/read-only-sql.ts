@@ -1,15 +1,14 @@
-import { CompiledQuery, sql } from 'kysely';
-import type { Db, Dialect } from '../db/index.ts';
+import type { Dialect } from '../db/index.ts';
+import { AdminSqlError, type AdminSqlFailure, type AdminSqlReader } from './admin-sql/index.ts';
 import { fail } from './errors.ts';
+import type { MessageKey } from './messages.ts';
 
 /**
- * Admin-written SQL (data interfaces, print templates) runs read-only with bound parameters
- * (DESIGN section 6). Two guards, so that neither alone has to be perfect:
- * - the text: one statement, starting with SELECT, WITH or VALUES (checked outside string
- *   literals and comments), else a clear refusal before the database sees it;
- * - the database: on SQLite the statement runs on the held connection with `pragma query_only`
- *   on (any write, even from a CTE or a pragma, fails with SQLITE_READONLY); on PostgreSQL it runs
- *   in a `READ ONLY` transaction with a statement timeout that is always rolled back.
+ * Admin-written SQL (data interfaces, print templates) is checked and bound here, then run by the
+ * admin-SQL reader (core/admin-sql, docs/admin-sql.md), which cannot see the credential tables,
+ * cannot write and stops a statement at its time limit. The text check comes first so that a
+ * plain mistake gets a clear refusal before any database sees it: one statement, starting with
+ * SELECT, WITH or VALUES (checked outside string literals and comments).
  *
  * Placeholders: `{name}` and `@name` outside literals and comments become bound parameters taken
  * from `params` (a list value expands to one placeholder per item, for `in (...)`); nothing the
@@ -18,16 +17,16 @@ import { fail } from './errors.ts';
  * parameters of the same name). A `{name}` missing from `params` is refused; an `@name` missing
  * from it is left as written.
  *
- * API for other modules: runReadOnlySql(db, dialect, sqlText, params, options) -> rows;
- * runReadOnlyQueries(db, dialect, [{ sqlText, params }], options) -> rows per statement (one
- * connection, one snapshot); bindReadOnlySql(dialect, sqlText, params) to check a text early.
+ * API for other modules: runReadOnlySql(reader, sqlText, params, options) -> rows;
+ * runReadOnlyQueries(reader, [{ sqlText, params }], options) -> rows per statement (one snapshot);
+ * bindReadOnlySql(dialect, sqlText, params) to check a text early.
  */
 
 export type SqlValue = string | number | null;
 export type SqlParams = Readonly<Record<string, SqlValue | readonly SqlValue[]>>;
 
 export interface ReadOnlySqlOptions {
-  /** PostgreSQL statement timeout (ms). SQLite offers no interruption through better-sqlite3. */
+  /** Time limit of the whole run (ms), on both databases. */
   timeoutMs?: number;
   /** Rows kept from each statement's answer. */
   maxRows?: number;
@@ -213,64 +212,48 @@ export function bindReadOnlySql(dialect: Dialect, sqlText: string, params: SqlPa
   return { text: out.trim(), values };
 }
 
-/** Maps what the database says about a refused or failed statement to a message for the admin. */
+/** The product's words for why the reader refused or failed a statement (its own text is logged there). */
+const FAILURE_KEYS: Record<AdminSqlFailure, MessageKey> = {
+  readOnly: 'sqlNotReadOnly',
+  timeout: 'sqlTimeout',
+  syntax: 'sqlSyntax',
+  unknownName: 'sqlUnknownName',
+  multiple: 'sqlMultipleStatements',
+  failed: 'sqlFailed',
+  unavailable: 'sqlUnavailable',
+};
+
 function explain(error: unknown): never {
-  const e = error as { code?: string; message?: string };
-  if (e.code === 'SQLITE_READONLY' || e.code === '25006') throw fail('sqlNotReadOnly');
-  if (e.code === '57014') throw fail('sqlTimeout');
-  // better-sqlite3 reports a parameter count that does not match the text as a RangeError.
-  if (error instanceof RangeError) throw fail('sqlFailed', { detail: error.message });
-  // The database's own words help whoever wrote the statement; they carry no data of others.
-  if (typeof e.code === 'string' && (e.code.startsWith('SQLITE') || /^[0-9A-Z]{5}$/.test(e.code))) {
-    throw fail('sqlFailed', { detail: (e.message ?? '').slice(0, 300) });
-  }
+  if (error instanceof AdminSqlError) throw fail(FAILURE_KEYS[error.failure]);
   throw error;
 }
 
 /**
- * Runs read-only statements one after another on one connection (PostgreSQL: in one read-only
- * snapshot) and answers each one's rows. Every statement is checked and bound first, so a
- * refused one costs the database nothing.
+ * Runs read-only statements one after another on the admin-SQL reader (core/admin-sql: no
+ * credential tables, read-only, time limit) in one snapshot, and answers each one's rows. Every
+ * statement is checked and bound first, so a refused one costs the database nothing.
  */
 export async function runReadOnlyQueries(
-  db: Db,
-  dialect: Dialect,
+  reader: AdminSqlReader,
   queries: readonly ReadOnlyQuery[],
   options: ReadOnlySqlOptions = {},
 ): Promise<Record<string, unknown>[][]> {
-  const bound = queries.map((q) => bindReadOnlySql(dialect, q.sqlText, q.params));
-  const maxRows = options.maxRows ?? DEFAULT_MAX_ROWS;
-  const timeoutMs = Math.max(1, Math.floor(options.timeoutMs ?? DEFAULT_TIMEOUT_MS));
-  return db.connection().execute(async (conn) => {
-    const enter =
-      dialect === 'postgres'
-        ? sql.raw(`begin transaction read only; set local statement_timeout = ${timeoutMs}`)
-        : sql.raw('pragma query_only = 1');
-    const leave = dialect === 'postgres' ? sql.raw('rollback') : sql.raw('pragma query_only = 0');
-    await enter.execute(conn);
-    try {
-      const answers: Record<string, unknown>[][] = [];
-      for (const b of bound) {
-        const result = await conn
-          .executeQuery<Record<string, unknown>>(CompiledQuery.raw(b.text, b.values))
-          .catch(explain);
-        answers.push(result.rows.length > maxRows ? result.rows.slice(0, maxRows) : result.rows);
-      }
-      return answers;
-    } finally {
-      await leave.execute(conn);
-    }
-  });
+  const bound = queries.map((q) => bindReadOnlySql(reader.dialect, q.sqlText, q.params));
+  return reader
+    .read(bound, {
+      maxRows: options.maxRows ?? DEFAULT_MAX_ROWS,
+      timeoutMs: Math.max(1, Math.floor(options.timeoutMs ?? DEFAULT_TIMEOUT_MS)),
+    })
+    .catch(explain);
 }
 
 /** One read-only statement with its parameters (see runReadOnlyQueries). */
 export async function runReadOnlySql(
-  db: Db,
-  dialect: Dialect,
+  reader: AdminSqlReader,
   sqlText: string,
   params: SqlParams = {},
   options: ReadOnlySqlOptions = {},
 ): Promise<Record<string, unknown>[]> {
-  const [rows] = await runReadOnlyQueries(db, dialect, [{ sqlText, params }], options);
+  const [rows] = await runReadOnlyQueries(reader, [{ sqlText, params }], options);
   return rows!;
 }

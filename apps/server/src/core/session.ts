@@ -56,8 +56,9 @@ export async function createSession(
 }
 
 /**
- * Resolves a token to its live session or fails with the contract's codes: 602 for a token that
- * never existed or was signed out, 601 for one ended by a sign-in elsewhere, 600 for an expired one.
+ * Resolves a token to its live session or fails with a session code (docs/api-conventions.md): 602
+ * for a token that never existed or was signed out, 601 for one ended by a sign-in elsewhere, 600 for
+ * an expired one.
  */
 export async function resolveSession(
   db: Db,

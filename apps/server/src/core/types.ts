@@ -8,9 +8,13 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { Db, Dialect } from '../db/index.ts';
-import type { AuthorityService } from '../modules/permission/authority.ts';
+import type { AuthorityService } from './authority.ts';
 import type { PushHub } from './push.ts';
 import type { SettingsCache } from './settings.ts';
+import type { ServerSecrets } from './server-secrets.ts';
+import type { AdminSqlReader } from './admin-sql/index.ts';
+import type { RecordAccess } from './record-access.ts';
+import type { JobQueue } from './jobs/index.ts';
 
 /** The Fastify instance every module registers on, with zod schemas typing requests. */
 export type App = FastifyInstance<
@@ -30,5 +34,13 @@ export interface Services {
   settings: SettingsCache;
   /** Frames to users' open sockets (logout, refresh, message pushes). */
   push: PushHub;
+  /** Keys shared by every instance (file-ticket signing). */
+  secrets: ServerSecrets;
+  /** Where admin-written SQL runs: no credential tables, read-only, with a time limit. */
+  adminSql: AdminSqlReader;
+  /** Who may see a record named by id, for record-bound reads such as print data. */
+  records: RecordAccess;
+  /** Durable background jobs: handlers by kind, retries, recurring jobs, run once across instances (docs/jobs.md). */
+  jobs: JobQueue;
   now: () => number;
 }

@@ -15,6 +15,8 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** This process's writes per table, on SQLite only, where it is the one writer (see table-changes.ts). */
   changes: TableChanges | null;
+  /** Where the data lives, for connections of their own (core/admin-sql). */
+  source: { file: string } | { url: string; schema?: string };
   close(): Promise<void>;
 }
 
@@ -36,6 +38,20 @@ const pgTypes = {
   },
 };
 
+/**
+ * On SQLite, where the tables of sign-in secrets live: an attached file beside the main one
+ * (`atrium.db` -> `atrium-credentials.db`). Admin-written SQL runs on a connection that opens only
+ * the main file (core/admin-sql), so password hashes, sessions, tickets and captchas are out of its
+ * reach by construction. On PostgreSQL the same tables sit in the working schema and the admin-SQL
+ * role is simply not granted them.
+ */
+export const CREDENTIAL_SCHEMA = 'cred';
+/** The tables of the credential store; admin-written SQL never sees them. */
+export const CREDENTIAL_TABLES = ['user_credential', 'session', 'ticket', 'captcha', 'server_secret'] as const;
+
+export const credentialFileOf = (file: string) =>
+  file === ':memory:' ? ':memory:' : file.replace(/(\.db)?$/, '-credentials.db');
+
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.url) {
     const pool = new pg.Pool({
@@ -45,22 +61,31 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', changes: null, close: () => db.destroy() };
+    const source = { url: options.url, ...(options.schema ? { schema: options.schema } : {}) };
+    return { db, dialect: 'postgres', changes: null, source, close: () => db.destroy() };
   }
   const file = options.file ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
+  // The credential store (docs/admin-sql.md): its tables resolve by their plain names on this
+  // connection, and a connection that opens only the main file cannot see them at all.
+  sqlite.prepare(`attach database ? as ${CREDENTIAL_SCHEMA}`).run(credentialFileOf(file));
+  sqlite.pragma(`${CREDENTIAL_SCHEMA}.journal_mode = WAL`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
-  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
-  const changes = createTableChanges(() => dataVersion.get() as number);
+  // Another process's commit to either file moves every stamp (see table-changes.ts).
+  const mainVersion = sqlite.prepare('PRAGMA main.data_version').pluck();
+  const credentialVersion = sqlite.prepare(`PRAGMA ${CREDENTIAL_SCHEMA}.data_version`).pluck();
+  const changes = createTableChanges(
+    () => (mainVersion.get() as number) * 1_000_003 + (credentialVersion.get() as number),
+  );
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [changes.plugin],
   });
-  return { db, dialect: 'sqlite', changes, close: () => db.destroy() };
+  return { db, dialect: 'sqlite', changes, source: { file }, close: () => db.destroy() };
 }
 
 const STATEMENT_CACHE_SIZE = 500;

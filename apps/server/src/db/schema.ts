@@ -24,7 +24,9 @@ export interface RevisionTable {
 
 export interface AppSystemTable extends Audit {
   id: string;
+  /** The name in zh-CN; `full_name_i18n` holds the other languages' as JSON (modules/authorize/names.ts). */
   full_name: string;
+  full_name_i18n: string;
   en_code: string;
   icon: string;
   description: string | null;
@@ -36,7 +38,9 @@ export interface MenuTable extends Audit {
   system_id: string;
   parent_id: string;
   type: number;
+  /** The name in zh-CN; `full_name_i18n` holds the other languages' as JSON (modules/authorize/names.ts). */
   full_name: string;
+  full_name_i18n: string;
   en_code: string;
   icon: string;
   url_address: string;
@@ -132,7 +136,6 @@ export interface UsersTable extends Audit {
   head_icon: string;
   mobile_phone: string;
   email: string;
-  password_hash: string;
   is_administrator: number;
   manager_id: string | null;
   /** The major organisation (department) and position. */
@@ -197,6 +200,18 @@ export interface SessionTable {
   end_reason: string | null;
 }
 
+/** The password hash of a user, kept in the credential store (db/index.ts). */
+export interface UserCredentialTable {
+  user_id: string;
+  password_hash: string;
+}
+
+/** Keys every instance shares, such as the file-ticket signing key; in the credential store. */
+export interface ServerSecretTable {
+  name: string;
+  value: string;
+}
+
 export interface CaptchaTable {
   key: string;
   code: string;
@@ -212,9 +227,16 @@ export interface SysLogTable {
   ip: string;
   place: string;
   user_agent: string;
+  /**
+   * A stable code, translated when listed (core/log-text.ts): the sign-in outcome ('success',
+   * 'locked', 'bad-credentials', 'disabled'); for operations the route's summary (older rows: with
+   * the status in brackets).
+   */
   abstracts: string;
   request_url: string;
   request_method: string;
+  /** HTTP status of an operation; 0 on sign-in rows and on rows older than the column. */
+  status: Generated<number>;
   duration: number;
   created_at: number;
 }
@@ -394,7 +416,7 @@ export interface DataInterfaceCategoryTable {
 
 /**
  * A data interface (008-data-interface): data_type 1 SQL, 2 static JSON, 3 HTTP API; the JSON
- * columns hold requestParameters, requestHeaders and propertyJson as the contract names them.
+ * columns hold requestParameters, requestHeaders and propertyJson as the API names them.
  */
 export interface DataInterfaceTable extends Audit {
   id: string;
@@ -427,6 +449,27 @@ export interface DataInterfaceLogTable {
   error: string | null;
 }
 
+/**
+ * A durable job (014-jobs, core/jobs): `payload` is JSON; `run_at`, `lease_until` and the stamps
+ * are epoch milliseconds; `interval_ms` is set on the one row of a recurring job.
+ */
+export interface JobTable {
+  id: string;
+  kind: string;
+  payload: string;
+  run_at: number;
+  attempts: number;
+  max_attempts: number;
+  state: 'pending' | 'running' | 'done' | 'dead';
+  interval_ms: number | null;
+  lease_owner: string | null;
+  lease_until: number | null;
+  last_error: string | null;
+  dedupe_key: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   data_interface_category: DataInterfaceCategoryTable;
   data_interface: DataInterfaceTable;
@@ -450,6 +493,8 @@ export interface Database {
   authorize_object: AuthorizeObjectTable;
   column_setting: ColumnSettingTable;
   session: SessionTable;
+  user_credential: UserCredentialTable;
+  server_secret: ServerSecretTable;
   captcha: CaptchaTable;
   sys_log: SysLogTable;
   user_sign_img: UserSignImgTable;
@@ -461,4 +506,5 @@ export interface Database {
   print_template: PrintTemplateTable;
   area: AreaTable;
   message_template: MessageTemplateTable;
+  job: JobTable;
 }

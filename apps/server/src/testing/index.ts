@@ -1,15 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Selectable } from 'kysely';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { migrate, openDatabase, type DatabaseHandle } from '../db/index.ts';
-import { seedDemo } from '../db/seed/demo.ts';
+import { seedDemo } from '../seed/demo.ts';
 import type { App } from '../core/types.ts';
 import { newId } from '../core/ids.ts';
 import { hashPassword } from '../core/password.ts';
-import { newUserRow } from '../db/seed/user-row.ts';
+import { insertUsers, newUserRow } from '../modules/permission/user-row.ts';
 import type { Database } from '../db/schema.ts';
 import type { CodedTable } from '../core/unique-code.ts';
 import type { VersionedTable } from '../core/versioned.ts';
@@ -19,9 +22,25 @@ export interface DbTarget {
   open(): Promise<DatabaseHandle>;
 }
 
+/**
+ * A SQLite database in files of its own, in memory-backed storage where the machine has it: a
+ * file, not ':memory:', because admin-written SQL runs in another process that opens the file.
+ */
+export function openSqliteTestDatabase(): DatabaseHandle {
+  const dir = fs.mkdtempSync(path.join(fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir(), 'atrium-test-'));
+  const handle = openDatabase({ file: path.join(dir, 'atrium.db') });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set, each opening in a schema of its own. */
 export function dbTargets(): DbTarget[] {
-  const targets: DbTarget[] = [{ name: 'sqlite', open: async () => openDatabase({ file: ':memory:' }) }];
+  const targets: DbTarget[] = [{ name: 'sqlite', open: async () => openSqliteTestDatabase() }];
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     targets.push({
@@ -183,18 +202,15 @@ export async function createTestServer(
     },
     async addBareUser(account) {
       const id = newId();
-      await database.db
-        .insertInto('users')
-        .values(
-          newUserRow({
-            id,
-            account,
-            real_name: account,
-            password_hash: await hashPassword(md5('demo1234')),
-            created_at: Date.now(),
-          }),
-        )
-        .execute();
+      await insertUsers(database.db, [
+        newUserRow({
+          id,
+          account,
+          real_name: account,
+          password_hash: await hashPassword(md5('demo1234')),
+          created_at: Date.now(),
+        }),
+      ]);
       return id;
     },
     async close() {

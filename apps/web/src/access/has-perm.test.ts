@@ -1,6 +1,6 @@
 import type { PermissionEntry } from '@atrium/shared';
 import { describe, expect, it } from 'vitest';
-import { hasPerm } from './has-perm.ts';
+import { fieldGranted, hasPerm } from './has-perm.ts';
 
 const list: PermissionEntry[] = [
   {
@@ -23,5 +23,16 @@ describe('hasPerm', () => {
   it('is false without a module id or entry', () => {
     expect(hasPerm(list, undefined, 'btn_add')).toBe(false);
     expect(hasPerm(list, 'm2', 'btn_add')).toBe(false);
+  });
+});
+
+describe('fieldGranted', () => {
+  it('shows only granted columns once the module grants some, as the server answers', () => {
+    expect(fieldGranted(list, 'm1', 'realName', 'column')).toBe(true);
+    expect(fieldGranted(list, 'm1', 'mobilePhone', 'column')).toBe(false);
+  });
+  it('shows every field of a kind the module does not grant one by one', () => {
+    expect(fieldGranted(list, 'm1', 'mobilePhone', 'form')).toBe(true);
+    expect(fieldGranted(list, 'm2', 'mobilePhone', 'column')).toBe(true);
   });
 });

@@ -7,11 +7,11 @@ interface Props {
   code: string;
   kind?: PermissionKind;
   children: ReactNode;
-  /** Shown instead when not permitted (nothing by default: the spec removes the element). */
+  /** Shown instead when not permitted (nothing by default: the element is removed). */
   fallback?: ReactNode;
 }
 
-/** The button directive of spec 1 section 6 as a component: renders its children only when permitted. */
+/** The button directive as a component: renders its children only when permitted. */
 export function Has({ code, kind = 'button', children, fallback = null }: Props) {
   const has = useHas();
   return <>{has(code, kind) ? children : fallback}</>;

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { usePageContext } from '../keep-alive/page-context.ts';
 import { useSessionStore } from '../stores/session.ts';
-import { hasPerm, type PermissionKind } from './has-perm.ts';
+import { fieldGranted, hasPerm, type PermissionKind } from './has-perm.ts';
 
-/** Spec 1 section 6: the default button codes. */
+/** The default button codes. */
 export const DEFAULT_BUTTON_CODES = ['btn_add', 'btn_edit', 'btn_remove'] as const;
 
 /** True when the current page may show the item of `code` (a button by default). */
@@ -23,5 +23,16 @@ export function useHas(): HasFn {
   return useCallback(
     (code: string, kind: PermissionKind = 'button') => !judge || hasPerm(permissionList, moduleId, code, kind),
     [judge, moduleId, permissionList],
+  );
+}
+
+/** The column and form-field check of the calling page's module (see fieldGranted). */
+export function useFieldGrant(): (code: string, kind: 'column' | 'form') => boolean {
+  const { meta } = usePageContext();
+  const permissionList = useSessionStore((s) => s.permissionList);
+  const moduleId = meta.id ?? meta.moduleId;
+  return useCallback(
+    (code: string, kind: 'column' | 'form') => fieldGranted(permissionList, moduleId, code, kind),
+    [moduleId, permissionList],
   );
 }

@@ -4,7 +4,7 @@ import { request } from './request.ts';
 const BASE = '/api/system/Area';
 const at = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 
-/** Administrative area calls (spec 2 section 7, "Areas"). */
+/** Administrative area calls. */
 export const areaApi = {
   /** Children of a parent ('-1' = provinces); with a keyword, matches on every level. */
   children: async (parentId: string, query: { keyword?: string; enabledOnly?: boolean } = {}) =>

@@ -1,5 +1,5 @@
 import type { BillRuleForm, BillRuleInfo, BillRuleListItem, BillRuleTemplate, PageResult } from '@atrium/shared';
-import { resourceApi } from '../components/admin/resource-api.ts';
+import { resourceApi } from './resource.ts';
 import { request, requestRaw } from './request.ts';
 
 const BASE = '/api/system/BillRule';
@@ -13,7 +13,7 @@ export interface BillRuleQuery {
   categoryId?: string;
 }
 
-/** Bill rules (contract/forms.md "Bill rules"): the management calls and the lookups forms make. */
+/** Bill rules: the management calls and the lookups forms make. */
 export const billRuleApi = {
   ...resourceApi<BillRuleListItem, BillRuleInfo, BillRuleForm>(BASE),
   /** The business number templates: enabled rules, 20 a page by default. */

@@ -1,7 +1,7 @@
 import type { PageResult } from '@atrium/shared';
 import { request } from './request.ts';
 
-/** A chat contact (spec 1 section 3): another user of the organisation. */
+/** A chat contact: another user of the organisation. */
 export interface ChatContact {
   id: string;
   realName: string;
@@ -10,7 +10,7 @@ export interface ChatContact {
   department: string | null;
 }
 
-/** A conversation of the list (spec 1 section 3); `id` is the other user's id. */
+/** A conversation of the list; `id` is the other user's id. */
 export interface Conversation {
   id: string;
   realName: string;
@@ -73,7 +73,7 @@ export function deleteChatRecord(userId: string) {
   return request({ url: `/api/message/imreply/deleteChatRecord/${encodeURIComponent(userId)}`, method: 'DELETE' });
 }
 
-/** Spec 1 section 9: one image under 5 MB. */
+/** One image under 5 MB. */
 export const CHAT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Uploads a chat image to the IM upload path first; the answer's name goes into the SendMessage frame. */

@@ -84,7 +84,7 @@ export interface PreviewRequest {
   pageSize?: number;
 }
 
-/** Data interfaces (spec 2 section 7, "Data interface"). */
+/** Data interfaces. */
 export const dataInterfaceApi = {
   list: async (query: object) => (await request<PageResult<DataInterfaceListItem>>({ url: BASE, data: query })).data!,
   /** Categories with their enabled interfaces. */

@@ -14,7 +14,7 @@ const TYPE = '/api/system/DictionaryType';
 const DATA = '/api/system/DictionaryData';
 const part = encodeURIComponent;
 
-/** Dictionary types: the category tree of the dictionary screen (spec 2 section 7, "Dictionaries"). */
+/** Dictionary types: the category tree of the dictionary screen. */
 export const dictionaryTypeApi = {
   tree: async () => (await request<{ list: DictionaryTypeNode[] }>({ url: TYPE })).data!.list,
   /** Parent picker: the tree without the given type and its subtree ('0' = none excluded). */

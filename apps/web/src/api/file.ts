@@ -21,7 +21,10 @@ export function avatarUrl(headIcon: string | null | undefined): string | undefin
   return headIcon.startsWith('/api/') ? apiUrl(headIcon) : headIcon;
 }
 
-/** An attachment as stored (spec 2 section 3's attachment item); `url` downloads it. */
+/**
+ * An attachment record (one file of an attachment field). `url` is a link for the uploader with a
+ * short-lived ticket; the server stores the record with the plain path and hands out fresh links.
+ */
 export interface AttachmentRecord {
   name: string;
   fileId: string;

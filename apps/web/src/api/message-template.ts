@@ -1,10 +1,10 @@
 import type { MessageTemplateForm, MessageTemplateInfo, MessageTemplateRow, TemplateParam } from '@atrium/shared';
-import { resourceApi } from '../components/admin/resource-api.ts';
+import { resourceApi } from './resource.ts';
 import { request } from './request.ts';
 
 const BASE = '/api/message/MessageTemplateConfig';
 
-/** Message template calls (spec 2 section 7, "Message templates"). */
+/** Message template calls. */
 export const messageTemplateApi = {
   ...resourceApi<MessageTemplateRow, MessageTemplateInfo, MessageTemplateForm>(BASE),
   copy: (id: string) => request<{ id: string }>({ url: `${BASE}/copy/${encodeURIComponent(id)}`, method: 'POST' }),

@@ -1,11 +1,11 @@
 import type { PageResult } from '@atrium/shared';
 import { request } from './request.ts';
 
-/** Message types of spec 1 section 9 (3: system, contract/api.md). */
+/** Message types: 1 notice, 2 flow, 3 system. */
 export const MessageType = { notice: 1, flow: 2, system: 3 } as const;
 export type MessageTypeValue = (typeof MessageType)[keyof typeof MessageType];
 
-/** A row of the message centre / drawer (contract/api.md, Messages and notices). */
+/** A row of the message centre / drawer. */
 export interface MessageItem {
   id: string;
   title: string;
@@ -138,7 +138,7 @@ export interface NoticeQuery {
 const NOTICE = '/api/message';
 
 export const noticeApi = {
-  // Spec 1 section 7: the announcement list is asked for with type -1.
+  // The announcement list is asked for with type -1.
   list: async (query: NoticeQuery) =>
     (await request<PageResult<NoticeItem>>({ url: `${NOTICE}/Notice`, data: { ...query, type: -1 } })).data!,
   info: async (id: string) => (await request<NoticeDetail>({ url: `${NOTICE}/${encodeURIComponent(id)}` })).data!,

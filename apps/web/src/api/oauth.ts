@@ -1,7 +1,7 @@
 import type { CurrentUserResult, LoginConfig, LoginResult } from '@atrium/shared';
 import { apiUrl, request } from './request.ts';
 
-/** Fixed client of spec 1 section 9: the password grant with scope all. */
+/** Fixed client: the password grant with scope all. */
 const LOGIN_CLIENT = { client_id: 'admin', client_secret: '123456', scope: 'all' } as const;
 
 export interface LoginForm {

@@ -1,10 +1,30 @@
 import type { PageResult } from '@atrium/shared';
-import { resourceApi } from '../components/admin/resource-api.ts';
-import type { ApprovalRecord, PrintData } from '../components/print-preview/fill.ts';
-import type { PageParam } from '../components/print-preview/page-document.ts';
+import { resourceApi } from './resource.ts';
 import { request, requestRaw } from './request.ts';
 
-/** Print templates (/api/system/printDev, contract/forms.md 'Print templates'). */
+/** Print templates (/api/system/printDev; their SQL: docs/admin-sql.md). */
+
+/** One approval record: printed by {systemApprovalContent}. */
+export interface ApprovalRecord {
+  nodeName: string;
+  userName: string;
+  handleTime: number | string | null;
+  handleStatus: number | string | null;
+  handleOpinion: string | null;
+}
+
+/** The record's data: main fields, and child tables T1, T2... as lists of rows. */
+export type PrintData = Record<string, unknown>;
+
+/** Paper, orientation and margins (mm) of a print template's page. */
+export interface PageParam {
+  paper: 'A4' | 'A5' | 'Letter';
+  orientation: 'portrait' | 'landscape';
+  marginTop: number;
+  marginRight: number;
+  marginBottom: number;
+  marginLeft: number;
+}
 
 /** 1 flow form, 2 function form. */
 export type PrintType = 1 | 2;

@@ -2,13 +2,29 @@ import { ResultCode, SESSION_END_CODES, type Envelope } from '@atrium/shared';
 import { toastError } from '../app/feedback.ts';
 import i18n from '../locales/index.ts';
 import { goToLogin } from '../router/navigation.ts';
-import { useSessionStore } from '../stores/session.ts';
 
-/** Base path of every call (contract/api.md); the server strips it. */
+/** Base path of every call (docs/api-conventions.md); the server strips it. */
 export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '/prod';
 export const DEFAULT_TIMEOUT = 60_000;
-/** Spec 1 section 7: third-party sync, e-mail receive, authority data and data-sync execute calls. */
+/** Third-party sync, e-mail receive, authority data and data-sync execute calls. */
 export const LONG_TIMEOUT = 100_000;
+
+/**
+ * What the wrapper needs of the signed-in session. The session store (stores/session.ts) binds itself
+ * here when it loads, so the API layer never imports a store; until then no token is sent.
+ */
+export interface SessionBinding {
+  /** The token to send as Authorization, if any. */
+  token(): string | null;
+  /** Drops the token and everything cached with it. */
+  reset(): void;
+}
+
+let session: SessionBinding = { token: () => null, reset: () => {} };
+
+export function bindSession(binding: SessionBinding): void {
+  session = binding;
+}
 
 /** Calls whose 600/601/602 answers are a wrong password, not an ended session. */
 const AUTH_CALLS = ['/api/oauth/Login', '/api/oauth/LockScreen'];
@@ -105,7 +121,7 @@ async function send(options: RequestOptions): Promise<Sent> {
     'Accept-Language': i18n.language,
     ...options.headers,
   };
-  const token = useSessionStore.getState().token;
+  const token = session.token();
   if (token) headers.Authorization = token;
 
   let body: BodyInit | undefined;
@@ -137,7 +153,7 @@ async function send(options: RequestOptions): Promise<Sent> {
     return { response };
   } catch (cause) {
     if (options.signal?.aborted) throw new RequestError('aborted', null);
-    // Network failure or timeout: the spec's default text.
+    // Network failure or timeout: the default error text.
     const text = defaultErrorText();
     toastError(text);
     throw Object.assign(new RequestError(text, null), { cause });
@@ -158,7 +174,7 @@ function failHttp(status: number): never {
  * socket's logout push): drops the token and everything cached with it, then opens the sign-in page.
  */
 export function endSession(): void {
-  useSessionStore.getState().resetToken();
+  session.reset();
   goToLogin();
 }
 
@@ -186,7 +202,7 @@ export async function request<T = unknown>(options: RequestOptions): Promise<Env
 }
 
 /**
- * Pass-through without the code check (spec 1 section 8: data-source test, online-development config,
+ * Pass-through without the code check (data-source test, online-development config,
  * exports): resolves with the parsed JSON body, or a Blob for any other content. Only a network or
  * HTTP failure without a JSON body rejects.
  */

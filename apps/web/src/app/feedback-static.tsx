@@ -3,7 +3,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useSettingsStore } from '../stores/settings.ts';
 import { ANTD_SIZE, buildTheme } from './theme.ts';
 import { antdLocale } from './antd-locale.ts';
-import type { Feedback } from './feedback.ts';
+import type { Feedback } from './feedback-types.ts';
 
 /** Static toasts render outside the app's tree; this gives them the app's theme, size and locale. */
 function Themed({ children }: { children: ReactNode }) {

@@ -1,13 +1,6 @@
-import type { MessageArgsProps, ModalFuncProps, NotificationArgsProps } from 'antd';
-import type { ReactNode } from 'react';
+import type { Feedback } from './feedback-types.ts';
 
-/** What code outside React (request wrapper, guard, socket) may show: toasts, confirms, notices. */
-type Toast = (content: MessageArgsProps | ReactNode) => unknown;
-export interface Feedback {
-  message: { error: Toast; success: Toast; info: Toast; warning: Toast };
-  modal: { confirm: (config: ModalFuncProps) => unknown; success: (config: ModalFuncProps) => unknown };
-  notification: { info: (config: NotificationArgsProps) => unknown; open: (config: NotificationArgsProps) => unknown };
-}
+export type { Feedback };
 
 /**
  * The first call loads antd's static functions (themed through ConfigProvider.config, see
@@ -51,7 +44,7 @@ export function feedback(): Feedback {
   return deferred;
 }
 
-/** Error toast of spec 1 section 8: 1.5 s, one per distinct text so a burst of failures shows once. */
+/** Error toast: 1.5 s, one per distinct text so a burst of failures shows once. */
 export function toastError(text: string): void {
   feedback().message.error({ content: text, duration: 1.5, key: `error:${text}` });
 }

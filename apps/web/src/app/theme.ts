@@ -1,11 +1,11 @@
 import { theme as antdTheme, type ThemeConfig } from 'antd';
 import type { Size, ThemeColor } from '../stores/settings.ts';
 
-/** Default primary colour of spec 1 section 3. */
+/** Default primary colour. */
 export const PRIMARY_COLOR = '#409EFF';
 
 /**
- * Hexes of the eight theme colours of spec 1 section 9. Each keeps white text readable on a primary
+ * Hexes of the eight theme colours. Each keeps white text readable on a primary
  * button (yellow is an amber for that reason).
  */
 export const THEME_COLOR_HEX: Record<ThemeColor, string> = {
@@ -19,7 +19,7 @@ export const THEME_COLOR_HEX: Record<ThemeColor, string> = {
   red: '#E0474C',
 };
 
-/** Menu colours of spec 1 section 9 (the dark side menu). */
+/** Menu colours (the dark side menu). */
 export const MENU_COLORS = {
   background: '#001529',
   subMenu: '#000c17',
@@ -38,7 +38,7 @@ export interface ThemeChoice {
 
 /**
  * The antd theme for the user's choices. Colours are tokens of ConfigProvider, so changing one
- * regenerates every derived colour at runtime (spec 1 section 4) without any extra stylesheet.
+ * regenerates every derived colour at runtime without any extra stylesheet.
  */
 export function buildTheme({ themeColor, darkMode, size }: ThemeChoice): ThemeConfig {
   const primary = THEME_COLOR_HEX[themeColor] ?? PRIMARY_COLOR;
@@ -52,7 +52,7 @@ export function buildTheme({ themeColor, darkMode, size }: ThemeChoice): ThemeCo
         darkItemBg: MENU_COLORS.background,
         darkPopupBg: MENU_COLORS.background,
         darkSubMenuItemBg: MENU_COLORS.subMenu,
-        // The spec's active colour is the default primary; other theme colours take its place.
+        // The active colour is the default primary; other theme colours take its place.
         darkItemSelectedBg: themeColor === 'blue' ? MENU_COLORS.active : primary,
         darkItemHoverColor: themeColor === 'blue' ? MENU_COLORS.hover : primary,
         darkItemHoverBg: 'rgba(255, 255, 255, 0.06)',
@@ -73,7 +73,7 @@ export function buildTheme({ themeColor, darkMode, size }: ThemeChoice): ThemeCo
 /** The default theme (tests and the first render before settings are read). */
 export const theme: ThemeConfig = buildTheme({ themeColor: 'blue', darkMode: false });
 
-/** The spec's four sizes on antd's three. */
+/** The product's four sizes on antd's three. */
 export const ANTD_SIZE: Record<Size, 'large' | 'middle' | 'small'> = {
   default: 'large',
   medium: 'middle',

@@ -12,7 +12,7 @@ interface Props {
  * content area (one scroller for every page) would otherwise show the next page at the previous
  * page's offset. Saved when the page is hidden (its DOM is still attached then), restored on the
  * next frame after it is shown (the cache attaches the DOM after this effect runs); a page seen for
- * the first time starts at the top (spec 1 section 2.1: navigation scrolls to the top).
+ * the first time starts at the top (navigation scrolls to the top).
  */
 export function ScrollKeeper({ cacheKey, scroller, positions }: Props) {
   const { active } = useKeepAliveContext();

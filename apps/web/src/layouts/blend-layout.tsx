@@ -19,8 +19,8 @@ function visibleChildren(item: MenuItem | null | undefined): MenuItem[] {
 }
 
 /**
- * Blend layout: the top menu picks a top-level group and the side bar shows its children (spec 1
- * section 4): a group with children opens the side bar with them, an entry without closes it. The
+ * Blend layout: the top menu picks a top-level group and the side bar shows its children:
+ * a group with children opens the side bar with them, an entry without closes it. The
  * group of the current page is picked on arrival. On mobile the whole menu is in the side bar.
  */
 export function BlendLayout() {

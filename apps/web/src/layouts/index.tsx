@@ -9,6 +9,7 @@ import { FunctionalLayout } from './functional-layout.tsx';
 import { PlainLayout } from './plain-layout.tsx';
 import { usePrevLoginNotice } from './use-prev-login-notice.ts';
 import { useResponsive } from './use-responsive.ts';
+import { useServerTextsFollowLanguage } from './use-server-language.ts';
 import { useVisitedViews } from './use-visited-views.ts';
 
 // With the layout's chunk (no chunk of its own): the tags bar's refresh detour.
@@ -17,7 +18,7 @@ export { default as RedirectPage } from './redirect-page.tsx';
 // Loaded when first opened: not part of the shell's first load.
 const SettingsDrawer = lazy(() => import('../components/settings-drawer/settings-drawer.tsx'));
 
-/** The four layouts of spec 1 section 2.4, chosen by the setting layoutType. */
+/** The four layouts, chosen by the setting layoutType. */
 const LAYOUTS: Record<LayoutType, ComponentType> = {
   classic: ClassicLayout,
   functional: FunctionalLayout,
@@ -35,6 +36,7 @@ export default function ShellLayout() {
   if (settingsOpen && !settingsLoaded) setSettingsLoaded(true);
   // One cache per shell, that is per signed-in session: the next user never sees this one's data.
   const [queryClient] = useState(createQueryClient);
+  useServerTextsFollowLanguage(queryClient);
   const Chosen = LAYOUTS[layoutType] ?? ClassicLayout;
   return (
     <QueryClientProvider client={queryClient}>

@@ -15,7 +15,7 @@ const LANGUAGE_NAMES: Record<Language, string> = {
 };
 
 /**
- * Spec 1 section 8: texts, antd and dayjs switch together, and 'switch success' is said in the new
+ * Texts, antd and dayjs switch together, and 'switch success' is said in the new
  * language. The choice is stored locally and with the user on the server.
  */
 export function LanguageSwitch() {

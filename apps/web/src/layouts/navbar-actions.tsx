@@ -11,7 +11,7 @@ import styles from './layout.module.css';
 import { SizeSwitch } from './size-switch.tsx';
 import { UserDropdown } from './user-dropdown.tsx';
 
-/** The right side of the top bar (spec 1 section 2.4); the chat entry comes with the messages module. */
+/** The right side of the top bar; the chat entry comes with the messages module. */
 export function NavbarActions() {
   const { t } = useTranslation();
   const showSearch = useSettingsStore((s) => s.showSearch);

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styles from './layout.module.css';
 
-/** Spec 1 section 6: a user without any menu entry is told to ask the administrator. */
+/** A user without any menu entry is told to ask the administrator. */
 export function NoPermission({ dark }: { dark: boolean }) {
   const { t } = useTranslation();
   return (

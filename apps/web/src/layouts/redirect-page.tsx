@@ -1,7 +1,7 @@
 import { Navigate, useLocation, useParams } from 'react-router';
 
 /**
- * `/redirect/<path>` of spec 1 section 2.1: the tags bar's 'refresh' goes here, and this page goes
+ * `/redirect/<path>`: the tags bar's 'refresh' goes here, and this page goes
  * straight back to <path> (replacing the history entry), so the view renders anew.
  */
 export default function RedirectPage() {

@@ -97,7 +97,7 @@ describe('shell layouts', () => {
     });
   });
 
-  it('S1-8-17 switches the size with the spec toast', async () => {
+  it('S1-8-17 switches the size with its toast', async () => {
     await openShell('classic');
     fireEvent.click(screen.getByTestId('size-switch'));
     fireEvent.click(await screen.findByTestId('size-mini'));

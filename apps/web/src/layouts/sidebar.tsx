@@ -11,10 +11,10 @@ import { toMenuItems } from './menu-items.tsx';
 import { NoPermission } from './no-permission.tsx';
 import { useMenuClick } from './use-menu-click.ts';
 
-/** Spec 1 section 9. */
+/** Width of the open side menu on desktop, in px. */
 export const SIDEBAR_WIDTH = 210;
 export const COLLAPSED_WIDTH = 64;
-/** Pages on which the first menu group opens by default (spec 1 section 2.3). */
+/** Pages on which the first menu group opens by default. */
 const OPEN_FIRST_GROUP_ON = ['/home', '/dashboard', '/404'];
 
 interface Props {
@@ -26,7 +26,7 @@ interface Props {
 }
 
 /**
- * The side menu. Desktop: 210 px, or icon-only when closed (or slim). Mobile (spec 1 section 4):
+ * The side menu. Desktop: 210 px, or icon-only when closed (or slim). Mobile:
  * it lies over the content when opened (the layout adds the mask) and is gone when closed.
  */
 export function Sidebar({ menuList, slim = false, showLogo = true }: Props) {

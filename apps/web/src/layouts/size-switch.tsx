@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SIZES, useSettingsStore, type Size } from '../stores/settings.ts';
 import { feedback } from '../app/feedback.ts';
 
-/** Component size of the whole app (spec 1 section 9: default, medium, small, mini). */
+/** Component size of the whole app (default, medium, small, mini). */
 export function SizeSwitch() {
   const { t } = useTranslation();
   const { message } = feedback();

@@ -1,11 +1,13 @@
 import { CloseOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import type { MenuItem } from '@atrium/shared';
 import { Button, Dropdown, theme, type MenuProps } from 'antd';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { refreshCachedPage } from '../keep-alive/cache-control.ts';
 import { HOME_PATH } from '../router/guard.ts';
+import { buildMenuRoutes } from '../router/menu-routes.ts';
+import { useSessionStore } from '../stores/session.ts';
 import { useSettingsStore } from '../stores/settings.ts';
 import { useTagsStore, type VisitedView } from '../stores/tags.ts';
 import styles from './layout.module.css';
@@ -17,7 +19,7 @@ type Action = 'refresh' | 'close' | 'closeOthers' | 'closeAll';
 const SCROLL_STEP = 240;
 
 /**
- * The tags bar of spec 1 section 2.4: visited views, arrows when they overflow, a context menu
+ * The tags bar: visited views, arrows when they overflow, a context menu
  * (refresh, close, close others, close all), middle-click closes; affix views cannot be closed.
  */
 export function TagsView() {
@@ -28,6 +30,12 @@ export function TagsView() {
   const current = pathname + search;
   const views = useTagsStore((s) => s.visitedViews);
   const tagsIcon = useSettingsStore((s) => s.tagsIcon);
+  // Menu pages are named as the menu is now: the names follow the language the menus came in.
+  const menuList = useSessionStore((s) => s.menuList);
+  const menuNames = useMemo(
+    () => new Map(buildMenuRoutes(menuList).map((route) => [route.path.toLowerCase(), route.meta.fullName])),
+    [menuList],
+  );
   const scroller = useRef<HTMLDivElement>(null);
   const [overflow, setOverflow] = useState(false);
 
@@ -51,7 +59,8 @@ export function TagsView() {
     el?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }, [current, views.length]);
 
-  const titleOf = (view: VisitedView) => (view.titleKey ? t(view.titleKey) : view.title);
+  const titleOf = (view: VisitedView) =>
+    view.titleKey ? t(view.titleKey) : (menuNames.get(view.path.split('?')[0]!.toLowerCase()) ?? view.title);
 
   /** After closing: stay if the current view is left, else go to the last one left (or home). */
   function leaveIfClosed(left: VisitedView[]) {

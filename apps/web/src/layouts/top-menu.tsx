@@ -9,9 +9,9 @@ import styles from './layout.module.css';
 
 type AntdMenuItem = Required<MenuProps>['items'][number];
 
-/** Spec 1 section 9: each top menu item is 116 px wide. */
+/** Each top menu item is 116 px wide. */
 export const TOP_MENU_ITEM_WIDTH = 116;
-/** Key of the virtual 'More ...' group (spec 1 section 2.1 /menuMore). */
+/** Key of the virtual 'More ...' group (/menuMore). */
 export const MORE_KEY = '/menuMore';
 
 /** How many of `total` items fit in `width` px; when some overflow, one slot goes to 'More ...'. */

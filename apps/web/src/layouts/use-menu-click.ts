@@ -3,9 +3,9 @@ import { useNavigate } from 'react-router';
 import { useSessionStore } from '../stores/session.ts';
 import { useSettingsStore } from '../stores/settings.ts';
 import { findMenuById } from './menu-items.tsx';
-import { openMenu } from './open-menu.ts';
+import { openMenu } from '../router/open-menu.ts';
 
-/** A click on a menu entry by id: opens it (spec 1 section 2.2) and closes the mobile side bar. */
+/** A click on a menu entry by id: opens it and closes the mobile side bar. */
 export function useMenuClick(menuList: readonly MenuItem[]): (id: string) => void {
   const navigate = useNavigate();
   return (id) => {

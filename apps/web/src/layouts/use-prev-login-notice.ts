@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSessionStore } from '../stores/session.ts';
 import { feedback } from '../app/feedback.ts';
 
-/** Spec 1 section 2.3: on the first arrival after sign-in, show the previous login for 2 s. */
+/** On the first arrival after sign-in, show the previous login for 2 s. */
 export function usePrevLoginNotice(): void {
   const { notification } = feedback();
   const { t } = useTranslation();

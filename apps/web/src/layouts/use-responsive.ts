@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { MOBILE_BREAKPOINT, useSettingsStore } from '../stores/settings.ts';
 
-/** Spec 1 section 4: under 992 px the device is mobile and the sidebar closes (also on each route change). */
+/** Under 992 px the device is mobile and the sidebar closes (also on each route change). */
 export function useResponsive(): void {
   const { pathname } = useLocation();
 

@@ -12,7 +12,7 @@ export function useVisitedViews(): void {
   const deepest = matches[matches.length - 1];
 
   useEffect(() => {
-    // Spec 1 section 2.1: home is pinned whether or not it has been visited yet.
+    // Home is pinned whether or not it has been visited yet.
     addView({ path: HOME_PATH, title: '', titleKey: 'route.home', affix: true });
   }, [addView]);
 

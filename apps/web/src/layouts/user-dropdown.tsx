@@ -35,7 +35,7 @@ function avatarSrc(headIcon: string | undefined): string | undefined {
   return headIcon.startsWith('/api/') ? apiUrl(headIcon) : headIcon;
 }
 
-/** The avatar menu of spec 1 section 2.4: profile, system switch, about, statement, lock, logout. */
+/** The avatar menu: profile, system switch, about, statement, lock, logout. */
 export function UserDropdown() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -67,7 +67,7 @@ export function UserDropdown() {
   const items: MenuProps['items'] = [
     { key: 'profile', icon: <UserOutlined />, label: <span data-testid="profile-item">{t('shell.profile')}</span> },
   ];
-  // Spec 1 section 2.4: only for users of more than one system.
+  // Only for users of more than one system.
   if ((userInfo?.systemIds?.length ?? 0) > 1)
     items.push({
       key: 'system',

@@ -11,12 +11,24 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
+/** The short language codes, taken as the product's own. */
+const ALIASES: Record<string, Language> = { zh: 'zh-CN', zhtw: 'zh-TW', en: 'en-US' };
+
+/** A product language code, or a short one (zh, zhtw, en), as the product's own; else undefined. */
+export function canonicalLanguage(value: unknown): Language | undefined {
+  if (isLanguage(value)) return value;
+  return typeof value === 'string' && Object.hasOwn(ALIASES, value.toLowerCase())
+    ? ALIASES[value.toLowerCase()]
+    : undefined;
+}
+
 /**
- * Spec 1 section 9: the stored preference, else the browser language (anything naming 'tw' is
+ * The stored preference, else the browser language (anything naming 'tw' is
  * Traditional Chinese), else Simplified Chinese.
  */
 export function detectLanguage(stored: unknown, browserLanguage: string | undefined): Language {
-  if (isLanguage(stored)) return stored;
+  const preferred = canonicalLanguage(stored);
+  if (preferred) return preferred;
   const browser = (browserLanguage ?? '').toLowerCase();
   if (browser.includes('tw')) return 'zh-TW';
   if (browser.startsWith('zh')) return 'zh-CN';

@@ -44,7 +44,7 @@ describe('locales', () => {
     }
   });
 
-  it('keeps the spec texts in zh-CN', () => {
+  it('keeps the original texts in zh-CN', () => {
     expect(zhCN.request.defaultError).toBe('请求出错，请重试');
     expect(zhCN.layout.logoutConfirm).toBe('您确定要退出系统吗？');
     expect(zhCN.layout.noPermission).toBe('您的权限不足，请联系管理员');
@@ -64,6 +64,11 @@ describe('detectLanguage', () => {
   it('uses a supported browser language', () => {
     expect(detectLanguage(null, 'en-GB')).toBe('en-US');
     expect(detectLanguage(null, 'zh')).toBe('zh-CN');
+  });
+  it('S1-9-06 takes the short codes zh, zhtw and en as a stored preference', () => {
+    expect(detectLanguage('zhtw', 'en-US')).toBe('zh-TW');
+    expect(detectLanguage('en', 'zh-CN')).toBe('en-US');
+    expect(detectLanguage('zh', 'en-US')).toBe('zh-CN');
   });
   it('falls back to zh-CN', () => {
     expect(detectLanguage('klingon', 'fr-FR')).toBe('zh-CN');

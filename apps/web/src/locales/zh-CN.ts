@@ -12,7 +12,7 @@ import { billRule } from './areas/bill-rule/zh-CN.ts';
 import { sysConfig } from './areas/sys-config/zh-CN.ts';
 import { area } from './areas/area/zh-CN.ts';
 import { msgTemplate } from './areas/msg-template/zh-CN.ts';
-/** Simplified Chinese, the default language; the spec's Chinese texts are quoted from here. */
+/** Simplified Chinese, the default language and the original texts the others translate. */
 const zhCN = {
   common: {
     ok: '确定',

@@ -1,5 +1,5 @@
 /**
- * The route guard of spec 1 section 2.3 as a pure decision; router/index.tsx runs it before every
+ * The route guard as a pure decision; router/index.tsx runs it before every
  * navigation and carries out the answer.
  */
 

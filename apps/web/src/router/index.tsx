@@ -18,7 +18,7 @@ import { lazyPage } from './page-registry.ts';
 import { RootRoute, RouteError, RouteLoading } from './root-route.tsx';
 import type { RouteHandle } from './route-handle.ts';
 
-/** Fixed routes that exist now (spec 1 section 2.1 lists more; each arrives with its screen). */
+/** Fixed routes that exist now (more arrive with their screens). */
 export const FIXED_PATHS: readonly string[] = [
   '/',
   '/home',
@@ -121,7 +121,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <Navigate to="/home" replace /> },
       { path: 'login', lazy: lazyPage('login'), handle: { titleKey: 'route.login' } satisfies RouteHandle },
       { path: '404', lazy: lazyPage('404'), handle: { titleKey: 'route.notFound' } satisfies RouteHandle },
-      // Full-screen entries outside the layout (spec 1 section 2.1).
+      // Full-screen entries outside the layout.
       { path: 'lockScreen', lazy: lazyPage('lock-screen'), handle: { titleKey: 'lock.title' } satisfies RouteHandle },
       { path: 'sso', lazy: lazyPage('sso'), handle: { titleKey: 'sso.title' } satisfies RouteHandle },
       {

@@ -1,6 +1,6 @@
 import { MenuType, type MenuItem } from '@atrium/shared';
 
-/** Route meta kept from a menu entry (spec 1 section 2.2). */
+/** Route meta kept from a menu entry. */
 export interface MenuRouteMeta {
   id: string;
   fullName: string;

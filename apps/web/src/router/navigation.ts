@@ -31,7 +31,7 @@ export function getNavigator(): Navigator {
   return navigator;
 }
 
-/** `/login?redirect=<wanted path with query>` (spec 1 section 2.3); plain /login from /login itself. */
+/** `/login?redirect=<wanted path with query>`; plain /login from /login itself. */
 export function loginPathFor(wanted: string): string {
   const pathname = wanted.split(/[?#]/)[0];
   if (!wanted || pathname === LOGIN_PATH) return LOGIN_PATH;

@@ -5,8 +5,9 @@ type PageLoader = () => Promise<PageModule>;
 
 /**
  * View path -> page module, each its own chunk. Menu pages name their view by urlAddress
- * ('system/user'); module-driven menu types use the generic views of menu-routes.ts. A view that is
- * not registered yet renders the 404 page.
+ * ('permission/user'); the folder under views/ follows the server module instead ('permission/organize'
+ * lives in views/organize/). Module-driven menu types use the generic views of menu-routes.ts. A view
+ * that is not registered yet renders the 404 page.
  */
 const pages: Record<string, PageLoader> = {
   home: () => import('../views/home/index.tsx'),
@@ -18,12 +19,12 @@ const pages: Record<string, PageLoader> = {
   profile: () => import('../views/profile/index.tsx'),
   'external-link': () => import('../views/external-link/index.tsx'),
   dashboard: () => import('../views/dashboard/index.tsx'),
-  'permission/organize': () => import('../views/permission/organize/index.tsx'),
-  'permission/position': () => import('../views/permission/position/index.tsx'),
-  'permission/group': () => import('../views/permission/group/index.tsx'),
+  'permission/organize': () => import('../views/organize/organize/index.tsx'),
+  'permission/position': () => import('../views/organize/position/index.tsx'),
+  'permission/group': () => import('../views/organize/group/index.tsx'),
   'permission/user': () => import('../views/permission/user/index.tsx'),
   'permission/role': () => import('../views/permission/role/index.tsx'),
-  'system/menu': () => import('../views/system/menu/index.tsx'),
+  'system/menu': () => import('../views/authorize/menu/index.tsx'),
   'system/area': () => import('../views/system/area/index.tsx'),
   'system/billRule': () => import('../views/system/bill-rule/index.tsx'),
   'system/sysConfig': () => import('../views/system/sys-config/index.tsx'),
@@ -31,10 +32,10 @@ const pages: Record<string, PageLoader> = {
   'generic/dictionary': () => import('../views/generic/dictionary/index.tsx'),
   'system/printDev': () => import('../views/system/print-dev/index.tsx'),
   'system/dataInterface': () => import('../views/system/data-interface/index.tsx'),
-  'permission/authorize': () => import('../views/permission/authorize/index.tsx'),
-  'message-record': () => import('../views/message-record/index.tsx'),
-  'msgCenter/notice': () => import('../views/msg-center/notice/index.tsx'),
-  'msgCenter/msgTemplate': () => import('../views/msg-center/msg-template/index.tsx'),
+  'permission/authorize': () => import('../views/authorize/grant/index.tsx'),
+  'message-record': () => import('../views/message/record/index.tsx'),
+  'msgCenter/notice': () => import('../views/message/notice/index.tsx'),
+  'msgCenter/msgTemplate': () => import('../views/message/template/index.tsx'),
 };
 
 export function hasPage(view: string): boolean {

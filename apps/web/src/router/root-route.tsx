@@ -49,7 +49,7 @@ export function RouteLoading() {
   );
 }
 
-/** Spec 1 section 2.1: a failed navigation goes to /404; on /404 itself it offers a reload instead. */
+/** A failed navigation goes to /404; on /404 itself it offers a reload instead. */
 export function RouteError() {
   const error = useRouteError();
   const location = useLocation();

@@ -30,7 +30,7 @@ export interface LiveSocketOptions {
 }
 
 const OPEN = 1;
-/** Frames after which the client must not reconnect (contract/api.md, Websocket). */
+/** Frames after which the client must not reconnect (packages/shared/src/socket.ts). */
 const HALTING = new Set(['closeSocket', 'logout']);
 
 /**

@@ -4,7 +4,7 @@ import { onSessionReset } from '../stores/session-reset.ts';
 import type { LiveSocket } from './live-socket.ts';
 
 /**
- * Feeds the bell and the chat from the socket (spec 1 section 4, server pushes): initMessage sets
+ * Feeds the bell and the chat from the socket (server pushes): initMessage sets
  * the unread total and the flash flag, messagePush adds notices, the chat frames go to the chat
  * store. Every initMessage answers an OnConnection, so after a reconnect it is also the moment to
  * re-fetch what the socket missed while it was away. Returns the undo (tests).

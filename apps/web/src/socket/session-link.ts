@@ -7,7 +7,7 @@ import { useSessionStore, type SessionState } from '../stores/session.ts';
 import { LiveSocket } from './live-socket.ts';
 import { linkMessaging } from './messaging-link.ts';
 
-/** Spec 1 section 3: the logout push's message shows for 1 s. */
+/** The logout push's message shows for 1 s. */
 export const LOGOUT_MESSAGE_SECONDS = 1;
 
 /** ws(s)://host/prod/api/message/websocket/{token}, beside the page (or beside an absolute API base). */
@@ -17,7 +17,7 @@ export function socketUrl(token: string, base: string = API_BASE, page: string =
   return url.toString();
 }
 
-/** The tab's live socket (contract/api.md: one connection per browser tab). */
+/** The tab's live socket: one connection per browser tab. */
 export const liveSocket = new LiveSocket({ url: (token) => socketUrl(token) });
 
 /** Server logout push: its message (default 'login expired') for 1 s, then the session ends here. */

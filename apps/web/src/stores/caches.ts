@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 /**
- * Organisation and dictionary data cached for pickers (spec 1 section 3). Filled by the modules that
+ * Organisation and dictionary data cached for pickers. Filled by the modules that
  * need them; cleared with the session so the next user never sees the previous user's data.
  */
 export interface CachesState {

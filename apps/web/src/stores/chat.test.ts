@@ -1,7 +1,7 @@
 import type { ChatMessage, MessageListFrame, ReceiveMessageFrame, SendMessageEchoFrame } from '@atrium/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, jsonResponse, mockFetch } from '../test/helpers.ts';
-import { HISTORY_PAGE_SIZE, LATEST_PAGE_SIZE, useChatStore } from './chat.ts';
+import { HISTORY_PAGE_SIZE, LATEST_PAGE_SIZE, LINKS_REFRESH_MS, useChatStore } from './chat.ts';
 import { useMessagesStore } from './messages.ts';
 
 const store = () => useChatStore.getState();
@@ -337,5 +337,39 @@ describe('chat store', () => {
     expect(store().unreadBySender).toEqual({ u2: 4, u5: 1 });
     store().openConversation(peer);
     expect(store().unreadBySender).toEqual({ u2: 0, u5: 1 });
+  });
+
+  it('an image that fails to load asks for the open conversation again (fresh links), at most once per 30 s', () => {
+    vi.useFakeTimers();
+    try {
+      store().openConversation(peer);
+      store().onMessageList(listFrame([record(1)]));
+      store().toggleHistory();
+      store().onMessageList(listFrame([record(1)]));
+      sent.length = 0;
+      store().refreshLinks();
+      expect(sent.map((f) => f.method)).toEqual(['UpdateReadMessage', 'MessageList', 'MessageList']);
+      expect(sent.filter((f) => f.method === 'MessageList').map((f) => f.currentPage)).toEqual([1, 1]);
+      const fresh = { ...record(1), content: '{"name":"a.png","path":"/api/file/Image/IM/a.png?ticket=new"}' };
+      store().onMessageList(listFrame([fresh]));
+      store().onMessageList(listFrame([fresh]));
+      expect(store().messages[0]!.content).toContain('ticket=new');
+      expect(store().history.list[0]!.content).toContain('ticket=new');
+      // Another failure soon after (an image that cannot load at all) asks nothing more.
+      sent.length = 0;
+      store().refreshLinks();
+      expect(sent).toEqual([]);
+      vi.advanceTimersByTime(LINKS_REFRESH_MS);
+      store().refreshLinks();
+      expect(sent.map((f) => f.method)).toEqual(['UpdateReadMessage', 'MessageList', 'MessageList']);
+      // Nothing open: nothing to ask.
+      store().closeConversation();
+      sent.length = 0;
+      vi.advanceTimersByTime(LINKS_REFRESH_MS);
+      store().refreshLinks();
+      expect(sent).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

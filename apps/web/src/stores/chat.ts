@@ -4,9 +4,11 @@ import { listConversations, type ChatContact, type Conversation } from '../api/c
 import type { ChatRecord } from '../socket/chat-frames.ts';
 import { useMessagesStore } from './messages.ts';
 
-/** Spec 1 section 9: a conversation opens with the latest 30; history pages hold 50. */
+/** A conversation opens with the latest 30; history pages hold 50. */
 export const LATEST_PAGE_SIZE = 30;
 export const HISTORY_PAGE_SIZE = 50;
+/** Fresh image links are asked for at most this often. */
+export const LINKS_REFRESH_MS = 30_000;
 
 /** The other party of the open conversation. */
 export type ChatPeer = Pick<ChatContact, 'id' | 'realName' | 'account' | 'headIcon'>;
@@ -72,6 +74,12 @@ export interface ChatState {
   applyUnreadNums(unreadNums: readonly UnreadNum[]): void;
   /** The socket (re)connected: re-fetch what may have been missed while it was away. */
   onConnected(): void;
+  /**
+   * An image of the open chat did not load: its link (a short-lived ticket) may have expired while the
+   * chat stayed open. The open conversation (and history) is asked for again, so each image comes with
+   * a fresh link; at most once per LINKS_REFRESH_MS, so an image that cannot load does not loop.
+   */
+  refreshLinks(): void;
   /** The socket went away: answers to the requests in flight will never come. */
   onDisconnected(): void;
   reset(): void;
@@ -98,6 +106,8 @@ export const useChatStore = create<ChatState>()((set, get) => {
   let historyGeneration = 0;
   // Bumped on every conversations load: a slower older answer must not overwrite a newer one.
   let conversationsCall = 0;
+  // When fresh image links were last asked for.
+  let linksRefreshedAt = -Infinity;
 
   function requestList(peerId: string, purpose: PendingList['purpose'], page: number, keyword: string) {
     const me = get().me;
@@ -146,6 +156,18 @@ export const useChatStore = create<ChatState>()((set, get) => {
     set({ conversations: next });
   }
 
+  /** The open conversation (and its history panel, from page 1) asked for again. */
+  function reloadOpen() {
+    const { active, history } = get();
+    if (!active) return;
+    loadLatest(active);
+    if (history.open) {
+      historyGeneration += 1;
+      set({ history: { ...history, list: [], page: 0, done: false } });
+      loadHistoryPage(1);
+    }
+  }
+
   function latestOf(messageType: string, content: string, time: number): Partial<Conversation> {
     return { latestMessage: content, messageType, latestDate: time };
   }
@@ -176,7 +198,7 @@ export const useChatStore = create<ChatState>()((set, get) => {
           unreadBySender: Object.fromEntries(conversations.map((c) => [c.id, c.unreadMessage])),
         });
       } catch {
-        // A list call failure only stops loading (spec 1 section 8).
+        // A list call failure only stops loading.
         if (call === conversationsCall) set({ conversationsLoaded: true });
       }
     },
@@ -327,16 +349,15 @@ export const useChatStore = create<ChatState>()((set, get) => {
       });
     },
     onConnected() {
-      const { active, drawerOpen, conversationsLoaded, history } = get();
+      const { drawerOpen, conversationsLoaded } = get();
       if (drawerOpen || conversationsLoaded) void get().loadConversations();
-      if (active) {
-        loadLatest(active);
-        if (history.open) {
-          historyGeneration += 1;
-          set({ history: { ...history, list: [], page: 0, done: false } });
-          loadHistoryPage(1);
-        }
-      }
+      reloadOpen();
+    },
+    refreshLinks() {
+      const now = Date.now();
+      if (now - linksRefreshedAt < LINKS_REFRESH_MS) return;
+      linksRefreshedAt = now;
+      reloadOpen();
     },
     onDisconnected() {
       pending = [];
@@ -346,6 +367,7 @@ export const useChatStore = create<ChatState>()((set, get) => {
       pending = [];
       historyGeneration += 1;
       conversationsCall += 1;
+      linksRefreshedAt = -Infinity;
       set({ ...initial });
     },
   };

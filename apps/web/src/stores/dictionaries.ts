@@ -5,7 +5,7 @@ import { dictionaryDataApi } from '../api/dictionary.ts';
 import { onSessionReset } from './session-reset.ts';
 
 /**
- * The dictionary cache of every form's select widgets (spec 1 section 3: cached dictionaries):
+ * The dictionary cache of every form's select widgets:
  * GET .../DictionaryData/All once, then kept until the server's dictionary revision moves. The
  * cheap revision check runs when a widget needs the cache (at most every CHECK_INTERVAL_MS) and
  * when the window regains focus; the dictionary screen refreshes it right after its own edits.

@@ -9,7 +9,7 @@ export interface UnreadByType {
 }
 
 /**
- * The bell's state (spec 1 sections 3 and 4): the unread total of the message centre and its split by
+ * The bell's state: the unread total of the message centre and its split by
  * type, the flash flag (unread chat), whether the drawer is open, and a counter that tells an open
  * list to reload after a push. No count ever goes below 0.
  */

@@ -2,7 +2,7 @@ import type { CurrentUserResult, MenuItem, PermissionEntry, SysConfigInfo, UserI
 import { md5Hex } from '@atrium/shared';
 import { create } from 'zustand';
 import * as oauth from '../api/oauth.ts';
-import { RequestError } from '../api/request.ts';
+import { bindSession, RequestError } from '../api/request.ts';
 import { LOCK_PATH } from '../router/guard.ts';
 import { getNavigator } from '../router/navigation.ts';
 import { followOtherTabs, postLockMessage, rememberReturnPath } from './screen-lock.ts';
@@ -64,7 +64,7 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     try {
       envelope = await oauth.login(form);
     } catch (error) {
-      // Spec 1 section 8: a failed sign-in rejects with the whole response.
+      // A failed sign-in rejects with the whole response.
       throw error instanceof RequestError && error.response ? error.response : error;
     }
     const token = envelope.data?.token;
@@ -152,3 +152,9 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
 }));
 
 followOtherTabs(() => useSessionStore.getState());
+
+// Every API call sends this store's token, and an ended session (600/601/602) resets it.
+bindSession({
+  token: () => useSessionStore.getState().token,
+  reset: () => useSessionStore.getState().resetToken(),
+});

@@ -20,7 +20,7 @@ describe('settings store', () => {
     useSettingsStore.setState({ ...DEFAULT_SETTINGS, language: 'en-US' });
   });
 
-  it('S1-3-07 S1-3-08 S1-3-19 has the spec defaults', () => {
+  it('S1-3-07 S1-3-08 S1-3-19 has the default settings', () => {
     expect(readStoredSettings()).toEqual(DEFAULT_SETTINGS);
     expect(DEFAULT_SETTINGS).toMatchObject({
       layoutType: 'blend',

@@ -4,26 +4,26 @@ import { applyLanguage } from '../locales/apply.ts';
 import { initialLanguage, isLanguage, type Language } from '../locales/index.ts';
 import { local, session, StorageName } from '../utils/storage.ts';
 
-/** Component sizes of spec 1 section 9 (default medium). */
+/** Component sizes (default medium). */
 export const SIZES = ['default', 'medium', 'small', 'mini'] as const;
 export type Size = (typeof SIZES)[number];
 export const DEFAULT_SIZE: Size = 'medium';
 export const LAYOUT_TYPES: readonly LayoutType[] = ['classic', 'functional', 'blend', 'plain'];
-/** Spec: sign-in sets blend, so it is also what a fresh browser shows. */
+/** Sign-in sets blend, so it is also what a fresh browser shows. */
 export const DEFAULT_LAYOUT: LayoutType = 'blend';
 export type Device = 'desktop' | 'mobile';
-/** Spec 1 section 9: under 992 px the device is mobile. */
+/** Under 992 px the device is mobile. */
 export const MOBILE_BREAKPOINT = 992;
 
-/** The eight theme colours of spec 1 section 9 (shared with the server); hexes in app/theme.ts. */
+/** The eight theme colours (shared with the server); hexes in app/theme.ts. */
 export { THEME_COLORS, type ThemeColor };
 export const SLIDE_CLASSES = ['dark', 'lightWhite'] as const;
 export type SlideClass = (typeof SLIDE_CLASSES)[number];
 
-/** What the settings drawer changes (spec 1 section 3 'Settings'), persisted as one versioned object. */
+/** What the settings drawer changes, persisted as one versioned object. */
 export interface ShellSettings {
   layoutType: LayoutType;
-  /** Side menu colours: the spec's dark menu or a light one. */
+  /** Side menu colours: the dark menu (default) or a light one. */
   slideClass: SlideClass;
   themeColor: ThemeColor;
   darkMode: boolean;
@@ -187,7 +187,7 @@ export const useSettingsStore = create<SettingsState>()((set, get) => ({
     if (local.get(StorageName.language) === language) set({ language });
   },
   setSize(size) {
-    // Spec 1 section 3 names both storages for size: the tab keeps its choice, new tabs inherit it.
+    // Size is kept in both storages: the tab keeps its choice, new tabs inherit it.
     session.set(StorageName.size, size);
     local.set(StorageName.size, size);
     set({ size });

@@ -1,5 +1,5 @@
 /**
- * Typed web storage (spec 1 section 3): keys carry a fixed product prefix and values carry a type
+ * Typed web storage: keys carry a fixed product prefix and values carry a type
  * suffix, so a value written by another product or an older format on the same origin reads as null
  * instead of being misread.
  *

@@ -1,6 +1,6 @@
 /**
  * The sandbox thread: runs admin-written JavaScript in QuickJS (compiled to WebAssembly), never
- * in Node's own engine (DESIGN: no eval, new Function, vm or vm2). Each job gets a fresh runtime
+ * in Node's own engine (never eval, new Function, vm or vm2). Each job gets a fresh runtime
  * with a memory limit, a stack limit and an interrupt deadline, so a script sees nothing of the
  * server and a runaway one is stopped inside QuickJS; the thread itself stays usable.
  */

@@ -26,7 +26,7 @@ export async function up(db: Db): Promise<void> {
     .execute();
   await db.schema.createIndex('authorize_item').on('authorize').columns(['item_type', 'item_id']).execute();
 
-  // A user's list-column order and visibility per menu (spec 2, section 2: 列表显示设置).
+  // A user's list-column order and visibility per menu (列表显示设置).
   await db.schema
     .createTable('column_setting')
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))

@@ -11,7 +11,7 @@ const isSqlite = (db: Db) => db.getExecutor().adapter instanceof SqliteAdapter;
  * - user_relation_member: membership lookups (an organisation subtree, a role's or a position's
  *   users) read user ids from the index alone;
  * - keyword search over account, name and mobile through an index made for substring search
- *   (DESIGN section 6): an FTS5 trigram table kept by triggers on SQLite, pg_trgm GIN indexes on
+ *   (docs/search.md): an FTS5 trigram table kept by triggers on SQLite, pg_trgm GIN indexes on
  *   PostgreSQL (skipped when the server does not offer the extension; the search then scans).
  */
 export async function up(db: Db): Promise<void> {

@@ -15,7 +15,7 @@ function audited<T extends string>(table: CreateTableBuilder<T, never>) {
 }
 
 /**
- * Dictionaries (spec 2 sections 3 and 7): a tree of dictionary types (a type with children acts as a
+ * Dictionaries: a tree of dictionary types (a type with children acts as a
  * category; each type keeps flat or tree items, is_tree) and their items. Item codes are unique per
  * type, enforced by the database so two concurrent creates cannot both win. Users get the education
  * and nation fields, which hold item ids of those dictionaries.

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { seedAreas } from '../seed/areas.ts';
+import { seedAreas } from '../data/areas.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema as it was then. */
 type Db = Kysely<any>;
@@ -10,7 +10,7 @@ type Db = Kysely<any>;
  *   concurrent creates with the same code;
  * - area_children: the lazy tree reads one parent's children in display order from the index alone.
  * The real divisions are part of the table, not of the demo: every new database gets them here,
- * since every address field needs them (see seed/areas.ts for the source and the cost).
+ * since every address field needs them (see db/data/areas.ts for the source and the cost).
  */
 export async function up(db: Db): Promise<void> {
   await db.schema

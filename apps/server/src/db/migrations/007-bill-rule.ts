@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 type Db = Kysely<any>;
 
 /**
- * Bill rules (contract/forms.md "Bill rules"): how business numbers are made, and the counter that
+ * Bill rules: how business numbers are made, and the counter that
  * issues them. `this_number` counts the numbers issued in the period named by `date_part` (the date
  * part of the last issued number; 0 = none issued yet); issuing is one atomic UPDATE of this row, so
  * the counter never hands out a number twice and a rolled-back issue leaves no gap. The last issued

@@ -22,7 +22,7 @@ const CATEGORIES = [
 ] as const;
 
 /**
- * Data interfaces (contract/forms.md 'Data interfaces'): admin-defined data sources (read-only
+ * Data interfaces (docs/admin-sql.md): admin-defined data sources (read-only
  * SQL, static JSON, allow-listed HTTP) that form widgets read through, with a call log per
  * interface read newest first.
  */

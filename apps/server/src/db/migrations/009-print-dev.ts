@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 type Db = Kysely<any>;
 
 /**
- * Print templates (spec 2, section 7; contract/forms.md 'Print templates'). `category` holds the
+ * Print templates. `category` holds the
  * enCode of a printCategory dictionary item: codes are stable across seeds, ids are not.
  * `page_param` is the JSON of the page settings (paper, orientation, margins).
  */

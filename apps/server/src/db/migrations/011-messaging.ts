@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 type Db = Kysely<any>;
 
 /**
- * Messaging (spec 1, sections 4 and 7):
+ * Messaging:
  * - notices become editable records on `message` (state draft/released, recipients, expiry, urgency,
  *   version for concurrent edits); flow and system messages are written released (state 1);
  * - `im_content` holds chat messages, with a per-side deletion flag because 'delete chat record'

@@ -10,6 +10,10 @@ import * as dataInterface from './008-data-interface.ts';
 import * as printDev from './009-print-dev.ts';
 import * as messageTemplate from './010-message-template.ts';
 import * as messaging from './011-messaging.ts';
+import * as credentialStore from './012-credential-store.ts';
+import * as menuLanguages from './013-menu-languages.ts';
+import * as jobs from './014-jobs.ts';
+import * as searchIndex from './015-search-index.ts';
 
 /** Every migration in order; the names are recorded in the database and must never change. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +28,8 @@ export const migrations: Record<string, Migration> = {
   '009-print-dev': printDev,
   '010-message-template': messageTemplate,
   '011-messaging': messaging,
+  '012-credential-store': credentialStore,
+  '013-menu-languages': menuLanguages,
+  '014-jobs': jobs,
+  '015-search-index': searchIndex,
 };

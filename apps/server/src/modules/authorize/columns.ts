@@ -1,7 +1,7 @@
 import { parseColumnSettings, type ColumnSetting } from '@atrium/shared';
 import type { Db } from '../../db/index.ts';
 import { forbidden, notFound } from '../../core/errors.ts';
-import type { Authority } from '../permission/authority.ts';
+import type { Authority } from '../../core/authority.ts';
 import { badField, type Translate } from './menu-service.ts';
 
 /** A user stores column settings only for a menu they can see (administrators: any menu). */

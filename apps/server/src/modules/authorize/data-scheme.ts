@@ -2,7 +2,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { SchemeField, SchemeFieldKind, SchemeRule, SchemeVariable } from '@atrium/shared';
 import type { Db, Dialect } from '../../db/index.ts';
 import { likePattern } from '../../core/sql.ts';
-import type { Authority } from '../permission/authority.ts';
+import type { Authority } from '../../core/authority.ts';
 
 /** A field a data scheme may filter on, and the SQL column of the list query it stands for. */
 export interface SchemeColumn {

@@ -12,7 +12,7 @@ import { inTransaction, type Tx } from '../../db/tx.ts';
 import { notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { updateVersioned } from '../../core/versioned.ts';
-import { bumpAuthorityRevision } from '../permission/authority.ts';
+import { bumpAuthorityRevision } from '../../core/authority.ts';
 import { schemeFieldList, schemeFieldsOf } from './data-scheme.ts';
 import { createdColumns, updatedColumns } from '../../core/records.ts';
 import { codeGuard } from '../../core/unique-code.ts';

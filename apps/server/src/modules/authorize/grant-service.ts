@@ -14,11 +14,13 @@ import { inTransaction } from '../../db/tx.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { SessionEnd } from '../../core/session.ts';
-import { pickLanguage, translate } from '../../core/messages.ts';
+import type { Language } from '../../core/messages.ts';
+import { localizedFrame } from '../../core/push.ts';
 import type { Services } from '../../core/types.ts';
 import { containsAny } from '../../core/sql.ts';
-import { bumpAuthorityRevision, type Authority } from '../permission/authority.ts';
+import { bumpAuthorityRevision, type Authority } from '../../core/authority.ts';
 import { badField, type Translate } from './menu-service.ts';
+import { nameIn } from './names.ts';
 import type { authorizeSaveBody } from './schema.ts';
 
 /** Sessions ended because their user lost a right; the token then answers 601. */
@@ -93,7 +95,7 @@ async function objectVersion(db: Db, type: AuthorizeObjectType, id: string): Pro
 }
 
 /** Every system, menu, element and data scheme as one tree, whether enabled or not. */
-async function grantTree(db: Db): Promise<AuthorizeNode[]> {
+async function grantTree(db: Db, language: Language): Promise<AuthorizeNode[]> {
   const [systems, menus, elements, resources] = await Promise.all([
     db.selectFrom('app_system').selectAll().orderBy('sort_code').orderBy('id').execute(),
     db.selectFrom('menu').selectAll().orderBy('sort_code').orderBy('id').execute(),
@@ -105,7 +107,7 @@ async function grantTree(db: Db): Promise<AuthorizeNode[]> {
     menuNodes.set(m.id, {
       id: m.id,
       itemType: 'module',
-      fullName: m.full_name,
+      fullName: nameIn(m, language),
       enCode: m.en_code,
       icon: m.icon,
       type: m.type,
@@ -118,7 +120,7 @@ async function grantTree(db: Db): Promise<AuthorizeNode[]> {
       {
         id: s.id,
         itemType: 'system',
-        fullName: s.full_name,
+        fullName: nameIn(s, language),
         enCode: s.en_code,
         icon: s.icon,
         enabledMark: s.enabled,
@@ -162,11 +164,16 @@ function emptyGranted(): GrantedIds {
   return { system: [], module: [], button: [], column: [], form: [], resource: [] };
 }
 
-export async function authorizeData(db: Db, type: AuthorizeObjectType, id: string): Promise<AuthorizeData> {
+export async function authorizeData(
+  db: Db,
+  type: AuthorizeObjectType,
+  id: string,
+  language: Language,
+): Promise<AuthorizeData> {
   const objectNameValue = await objectName(db, type, id);
   const [version, tree, rows] = await Promise.all([
     objectVersion(db, type, id),
-    grantTree(db),
+    grantTree(db, language),
     db
       .selectFrom('authorize')
       .select(['item_type', 'item_id'])
@@ -308,32 +315,25 @@ export async function saveAuthorize(
     return body.version + 1;
   });
 
-  const lost: { id: string; language: string }[] = [];
+  const lost: string[] = [];
   const gained: string[] = [];
   for (const userId of userIds) {
     const old = before.get(userId);
     const a = await authority.load(userId);
     if (!old || !a) continue;
     const now = rightsOf(a);
-    if ([...old].some((r) => !now.has(r))) lost.push({ id: userId, language: a.user.language });
+    if ([...old].some((r) => !now.has(r))) lost.push(userId);
     else if (now.size !== old.size) gained.push(userId);
   }
   if (lost.length) {
     await db
       .updateTable('session')
       .set({ ended_at: now, end_reason: SessionEnd.permissionChanged })
-      .where(
-        'user_id',
-        'in',
-        lost.map((l) => l.id),
-      )
+      .where('user_id', 'in', lost)
       .where('ended_at', 'is', null)
       .execute();
-    for (const user of lost)
-      await push.toUsers([user.id], {
-        method: 'logout',
-        msg: translate(pickLanguage(user.language), 'permissionChanged'),
-      });
+    // Each socket says it in its user's language.
+    await push.toUsers(lost, localizedFrame('logout', 'permissionChanged'));
   }
   if (gained.length) await push.toUsers(gained, { method: 'refresh' });
   return { version, loggedOut: lost.length, refreshed: gained.length };

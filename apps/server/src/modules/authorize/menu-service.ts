@@ -11,11 +11,12 @@ import type { AppSystemTable, MenuTable } from '../../db/schema.ts';
 import { inTransaction, type Tx } from '../../db/tx.ts';
 import { fail, notFound, type AppError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
-import type { MessageKey, MessageParams } from '../../core/messages.ts';
+import type { Language, MessageKey, MessageParams } from '../../core/messages.ts';
 import { createdColumns, toggleEnabled, updatedColumns, type Actor } from '../../core/records.ts';
 import { codeGuard } from '../../core/unique-code.ts';
 import { updateVersioned } from '../../core/versioned.ts';
-import { bumpAuthorityRevision } from '../permission/authority.ts';
+import { bumpAuthorityRevision } from '../../core/authority.ts';
+import { nameIn, nameMatches, nameTranslationsJson, parseNameTranslations, type NameTranslations } from './names.ts';
 import type { menuBody, menuUpdateBody, systemBody, systemUpdateBody } from './schema.ts';
 
 /** Translates a problem in the caller's language (request.t). */
@@ -30,10 +31,18 @@ export function badField(t: Translate, field: string, problem: MessageKey, param
 // Systems
 // ---------------------------------------------------------------------------------------------
 
-function systemInfo(s: AppSystemTable, menuCount?: number): SystemInfo {
+/**
+ * A system or menu as the management screens get it: `fullNameI18n` holds the names in the other
+ * languages. `fullName` is the zh-CN name in one record's answer (the edit form), the caller's
+ * language in lists.
+ */
+type WithTranslations<T> = T & { fullNameI18n: NameTranslations };
+
+function systemInfo(s: AppSystemTable, menuCount?: number, language?: Language): WithTranslations<SystemInfo> {
   return {
     id: s.id,
-    fullName: s.full_name,
+    fullName: language ? nameIn(s, language) : s.full_name,
+    fullNameI18n: parseNameTranslations(s.full_name_i18n),
     enCode: s.en_code,
     icon: s.icon,
     description: s.description ?? '',
@@ -45,7 +54,7 @@ function systemInfo(s: AppSystemTable, menuCount?: number): SystemInfo {
   };
 }
 
-export async function listSystems(db: Db, keyword: string) {
+export async function listSystems(db: Db, keyword: string, language: Language) {
   const [systems, counts] = await Promise.all([
     db.selectFrom('app_system').selectAll().orderBy('sort_code').orderBy('id').execute(),
     db
@@ -57,13 +66,11 @@ export async function listSystems(db: Db, keyword: string) {
   const n = new Map(counts.map((c) => [c.system_id, Number(c.n)]));
   const k = keyword.toLowerCase();
   return {
-    list: systems
-      .filter((s) => !k || s.full_name.toLowerCase().includes(k) || s.en_code.toLowerCase().includes(k))
-      .map((s) => systemInfo(s, n.get(s.id) ?? 0)),
+    list: systems.filter((s) => !k || nameMatches(s, k)).map((s) => systemInfo(s, n.get(s.id) ?? 0, language)),
   };
 }
 
-export async function getSystem(db: Db | Tx, id: string): Promise<SystemInfo> {
+export async function getSystem(db: Db | Tx, id: string): Promise<WithTranslations<SystemInfo>> {
   const row = await db.selectFrom('app_system').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound();
   return systemInfo(row);
@@ -78,6 +85,7 @@ export async function createSystem(db: Db, body: z.infer<typeof systemBody>, use
         .values({
           id,
           full_name: body.fullName,
+          full_name_i18n: nameTranslationsJson(body.fullNameI18n),
           en_code: body.enCode,
           icon: body.icon,
           description: body.description,
@@ -103,6 +111,8 @@ export async function updateSystem(
     inTransaction(db, async (trx) => {
       await updateVersioned(trx, 'app_system', id, body.version, {
         full_name: body.fullName,
+        // A client that does not know translations leaves them as they were.
+        ...(body.fullNameI18n ? { full_name_i18n: nameTranslationsJson(body.fullNameI18n) } : {}),
         en_code: body.enCode,
         icon: body.icon,
         description: body.description,
@@ -160,13 +170,14 @@ export async function deleteSystem(db: Db, id: string) {
 // Menus
 // ---------------------------------------------------------------------------------------------
 
-export function menuInfo(m: MenuTable): MenuInfo {
+export function menuInfo(m: MenuTable, language?: Language): WithTranslations<MenuInfo> {
   return {
     id: m.id,
     systemId: m.system_id,
     parentId: m.parent_id,
     type: m.type,
-    fullName: m.full_name,
+    fullName: language ? nameIn(m, language) : m.full_name,
+    fullNameI18n: parseNameTranslations(m.full_name_i18n),
     enCode: m.en_code,
     icon: m.icon,
     urlAddress: m.url_address,
@@ -202,7 +213,7 @@ function systemMenus(db: Db | Tx, systemId?: string) {
 }
 
 /** The menu tree of a system; a keyword keeps matching menus and the path down to them. */
-export async function listMenus(db: Db, systemId: string | undefined, keyword: string) {
+export async function listMenus(db: Db, systemId: string | undefined, keyword: string, language: Language) {
   const rows = await systemMenus(db, systemId);
   let kept = rows;
   if (keyword) {
@@ -210,7 +221,7 @@ export async function listMenus(db: Db, systemId: string | undefined, keyword: s
     const byId = new Map(rows.map((r) => [r.id, r]));
     const keep = new Set<string>();
     for (const r of rows) {
-      if (!r.full_name.toLowerCase().includes(k) && !r.en_code.toLowerCase().includes(k)) continue;
+      if (!nameMatches(r, k)) continue;
       let cursor: MenuTable | undefined = r;
       while (cursor && !keep.has(cursor.id)) {
         keep.add(cursor.id);
@@ -219,7 +230,7 @@ export async function listMenus(db: Db, systemId: string | undefined, keyword: s
     }
     kept = rows.filter((r) => keep.has(r.id));
   }
-  return { list: toTree(kept.map(menuInfo)) };
+  return { list: toTree(kept.map((r): MenuInfo => menuInfo(r, language))) };
 }
 
 /** Ids of a menu and everything below it. */
@@ -238,7 +249,7 @@ function subtreeIds(rows: Pick<MenuTable, 'id' | 'parent_id'>[], rootId: string)
 }
 
 /** Parent picker: the system's menus without `id` and its subtree ('0' = a new menu). */
-export async function menuSelector(db: Db, id: string, systemId: string | undefined, t: Translate) {
+export async function menuSelector(db: Db, id: string, systemId: string | undefined, t: Translate, language: Language) {
   let system = systemId;
   if (id !== '0') {
     const menu = await db.selectFrom('menu').select('system_id').where('id', '=', id).executeTakeFirst();
@@ -253,14 +264,14 @@ export async function menuSelector(db: Db, id: string, systemId: string | undefi
     .map((r): MenuSelectorNode => ({
       id: r.id,
       parentId: r.parent_id,
-      fullName: r.full_name,
+      fullName: nameIn(r, language),
       type: r.type,
       icon: r.icon,
     }));
   return { list: toTree(nodes) };
 }
 
-export async function getMenu(db: Db | Tx, id: string): Promise<MenuInfo> {
+export async function getMenu(db: Db | Tx, id: string): Promise<WithTranslations<MenuInfo>> {
   const row = await db.selectFrom('menu').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound();
   return menuInfo(row);
@@ -305,6 +316,7 @@ export async function createMenu(db: Db, t: Translate, body: z.infer<typeof menu
           parent_id: body.parentId,
           type: body.type,
           full_name: body.fullName,
+          full_name_i18n: nameTranslationsJson(body.fullNameI18n),
           en_code: body.enCode,
           icon: body.icon,
           url_address: body.urlAddress,
@@ -339,6 +351,7 @@ export async function updateMenu(
         parent_id: body.parentId,
         type: body.type,
         full_name: body.fullName,
+        ...(body.fullNameI18n ? { full_name_i18n: nameTranslationsJson(body.fullNameI18n) } : {}),
         en_code: body.enCode,
         icon: body.icon,
         url_address: body.urlAddress,

@@ -31,7 +31,13 @@ describe.each(dbTargets())('systems, menus, elements and data schemes on $name',
       const res = await call('GET', '/api/system/System');
       expect(res.code).toBe(200);
       expect(res.data.list.map((s: { enCode: string }) => s.enCode)).toEqual(['atrium', 'dev']);
-      expect(res.data.list[0]).toMatchObject({ fullName: 'Atrium 协同办公', enabledMark: 1, version: 0 });
+      // Lists name systems in the caller's language (English here); the translations come along.
+      expect(res.data.list[0]).toMatchObject({
+        fullName: 'Atrium Office',
+        fullNameI18n: { 'en-US': 'Atrium Office', 'zh-TW': 'Atrium 協同辦公' },
+        enabledMark: 1,
+        version: 0,
+      });
       expect(res.data.list[0].menuCount).toBeGreaterThan(3);
       const filtered = await call('GET', '/api/system/System?keyword=DEV');
       expect(filtered.data.list.map((s: { enCode: string }) => s.enCode)).toEqual(['dev']);
@@ -330,8 +336,8 @@ describe.each(dbTargets())('systems, menus, elements and data schemes on $name',
       expect(column.code).toBe(200);
       const form = await call('POST', '/api/system/ModuleForm', {
         moduleId: user.id,
-        fullName: '手机',
-        enCode: 'mobilePhone',
+        fullName: '住址',
+        enCode: 'homeAddress',
       });
       expect(form.code).toBe(200);
       expect((await call('POST', '/api/system/ModuleForm', { moduleId: 'nope', fullName: 'x', enCode: 'y' })).msg).toBe(
@@ -344,7 +350,7 @@ describe.each(dbTargets())('systems, menus, elements and data schemes on $name',
       expect(info).toMatchObject({ moduleId: user.id, fullName: '账号', enCode: 'btn_add', version: 0 });
       const updated = await call('PUT', `/api/system/ModuleColumn/${column.data.id}`, {
         fullName: '账号',
-        enCode: 'account',
+        enCode: 'loginName',
         version: 0,
       });
       expect(updated.code).toBe(200);
@@ -353,7 +359,7 @@ describe.each(dbTargets())('systems, menus, elements and data schemes on $name',
         .selectAll()
         .where('id', '=', column.data.id)
         .executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ kind: 'column', en_code: 'account', version: 1 });
+      expect(row).toMatchObject({ kind: 'column', en_code: 'loginName', version: 1 });
       expect(
         (await call('PUT', `/api/system/ModuleColumn/${column.data.id}`, { fullName: 'a', enCode: 'a', version: 0 }))
           .code,
@@ -368,7 +374,12 @@ describe.each(dbTargets())('systems, menus, elements and data schemes on $name',
       ).toBe('Invalid enCode: has the wrong format');
       expect((await call('DELETE', `/api/system/ModuleForm/${form.data.id}`)).code).toBe(200);
       expect((await call('DELETE', `/api/system/ModuleForm/${form.data.id}`)).code).toBe(404);
-      expect((await call('GET', `/api/system/ModuleColumn?moduleId=${user.id}`)).data.list).toHaveLength(1);
+      // The seeded columns of the users list, and the one added here.
+      const columns = (await call('GET', `/api/system/ModuleColumn?moduleId=${user.id}`)).data.list;
+      expect(columns.map((c: { enCode: string }) => c.enCode)).toEqual(
+        expect.arrayContaining(['account', 'mobilePhone', 'loginName']),
+      );
+      expect(columns).toHaveLength(7);
     });
 
     it("a new button granted nowhere does not appear in anyone's permissions; a removed one disappears", async () => {

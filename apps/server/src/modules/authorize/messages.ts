@@ -1,6 +1,6 @@
 import type { MessageCatalogue } from '../../core/messages.ts';
 
-/** Server messages of the authorize area, merged into the catalogue of core/messages.ts. */
+/** Server messages of the authorize area, registered with core/messages.ts by its routes plugin. */
 export const authorizeMessages = {
   systemHasMenus: {
     'zh-CN': '该系统下还有菜单，请先删除菜单',
@@ -79,3 +79,9 @@ export const authorizeMessages = {
     'en-US': 'Your permissions have changed; please sign in again',
   },
 } satisfies MessageCatalogue;
+
+declare module '../../core/messages.ts' {
+  interface MessageCatalogues {
+    authorize: typeof authorizeMessages;
+  }
+}

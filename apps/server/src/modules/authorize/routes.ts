@@ -26,6 +26,8 @@ import {
   systemBody,
   systemUpdateBody,
 } from './schema.ts';
+import { registerMessages } from '../../core/messages.ts';
+import { authorizeMessages } from './messages.ts';
 
 const MENU = 'system.menu';
 const read = { access: { permission: MENU } };
@@ -39,6 +41,7 @@ const remove = { access: { permission: `${MENU}:btn_remove` } };
  * and per-user list-column settings.
  */
 export async function authorizeRoutes(app: App, services: Services) {
+  registerMessages(authorizeMessages);
   const { db, dialect, now } = services;
   const tags = ['system menu'];
 
@@ -46,7 +49,7 @@ export async function authorizeRoutes(app: App, services: Services) {
   app.get(
     '/api/system/System',
     { schema: { querystring: keywordQuery, tags, summary: 'Systems (type 0)' }, config: read },
-    async (request) => ok(await menus.listSystems(db, request.query.keyword)),
+    async (request) => ok(await menus.listSystems(db, request.query.keyword, request.language)),
   );
   app.get(
     '/api/system/System/:id',
@@ -90,7 +93,7 @@ export async function authorizeRoutes(app: App, services: Services) {
   app.get(
     '/api/system/Menu',
     { schema: { querystring: menuListQuery, tags, summary: 'Menu tree of a system' }, config: read },
-    async (request) => ok(await menus.listMenus(db, request.query.systemId, request.query.keyword)),
+    async (request) => ok(await menus.listMenus(db, request.query.systemId, request.query.keyword, request.language)),
   );
   app.get(
     '/api/system/Menu/Selector/:id',
@@ -104,7 +107,15 @@ export async function authorizeRoutes(app: App, services: Services) {
       config: read,
     },
     async (request) =>
-      ok(await menus.menuSelector(db, request.params.id, request.query.systemId, request.t.bind(request))),
+      ok(
+        await menus.menuSelector(
+          db,
+          request.params.id,
+          request.query.systemId,
+          request.t.bind(request),
+          request.language,
+        ),
+      ),
   );
   app.get(
     '/api/system/Menu/:id',
@@ -298,7 +309,7 @@ export async function authorizeRoutes(app: App, services: Services) {
       },
       config: { access: { permission: 'permission.authorize' } },
     },
-    async (request) => ok(await authorizeData(db, request.query.objectType, request.params.objectId)),
+    async (request) => ok(await authorizeData(db, request.query.objectType, request.params.objectId, request.language)),
   );
   app.put(
     '/api/permission/Authority/Data/:objectId',

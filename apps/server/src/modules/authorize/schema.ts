@@ -1,6 +1,7 @@
 import { AUTHORIZE_OBJECT_TYPES, LINK_TARGETS, MATCH_LOGICS } from '@atrium/shared';
 import { z } from 'zod';
 import { enCode, flag, fullName, sortCode, version } from '../../core/record-schema.ts';
+import { nameTranslations } from './names.ts';
 
 const id = z.string().min(1).max(64);
 export const idParams = z.object({ id });
@@ -12,6 +13,7 @@ export const keywordQuery = z.object({ keyword: z.string().trim().max(100).optio
 
 export const systemBody = z.object({
   fullName,
+  fullNameI18n: nameTranslations,
   enCode,
   icon: z.string().trim().max(100).optional().default(''),
   description: z.string().max(500).optional().default(''),
@@ -31,6 +33,7 @@ export const menuBody = z.object({
   parentId: id,
   type: z.number().int().min(1).max(8),
   fullName,
+  fullNameI18n: nameTranslations,
   enCode,
   icon: z.string().trim().max(100).optional().default(''),
   urlAddress: z.string().trim().max(500).optional().default(''),

@@ -10,11 +10,17 @@ import { newId } from '../../core/ids.ts';
 import { readSettings, uploadLimits } from '../../core/settings.ts';
 import type { Db } from '../../db/index.ts';
 import type { App, Services } from '../../core/types.ts';
+import { registerMessages } from '../../core/messages.ts';
+import { fileMessages } from './messages.ts';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 /** A stored image's generated name: the only thing the image routes take from the path. */
 const imageParams = z.object({ name: z.string().regex(/^[0-9A-Z]{26}\.(png|jpg|gif|webp)$/) });
 
+/**
+ * Avatars and system logos are public (docs/files.md): served to anyone by their generated name, with
+ * no ticket, since avatars show beside every message and the logos on the sign-in page.
+ */
 export const avatarUrl = (name: string) => `/api/file/Image/userAvatar/${name}`;
 /** The system's logos (the system settings' logoIcon, loginIcon, navigationIcon). */
 export const systemIconUrl = (name: string) => `/api/file/Image/systemIcon/${name}`;
@@ -51,6 +57,7 @@ async function receiveImage(
 }
 
 export async function fileRoutes(app: App, { config, db, now }: Services) {
+  registerMessages(fileMessages);
   app.post(
     '/api/file/Uploader/userAvatar',
     {

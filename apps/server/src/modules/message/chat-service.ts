@@ -16,14 +16,14 @@ import type { Services } from '../../core/types.ts';
 import type { Db, Dialect } from '../../db/index.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { storeChatMessage } from './chat-writer.ts';
-import { IM_CATEGORY, IM_NAME, imImageUrl } from '../file/im-upload.ts';
+import { fileLinks, IM_CATEGORY, IM_NAME, imImageUrl, type FileLinks } from '../file/links.ts';
 
 /** Longest chat text accepted (after trimming). */
 export const MAX_CHAT_TEXT = 5000;
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-/** Chat text is stored escaped (contract/api.md), so a client rendering it as HTML shows it literally. */
+/** Chat text is stored HTML-escaped, so a client rendering it as HTML shows it literally. */
 export function escapeChatText(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
@@ -61,6 +61,54 @@ export function storedContent(
   return { content: JSON.stringify(stored), type: 'image' };
 }
 
+/** The stored name of an image message's content, when it is one. */
+function imageName(content: string): string | null {
+  try {
+    const parsed = JSON.parse(content) as Partial<StoredChatImage> | null;
+    return typeof parsed?.name === 'string' && IM_NAME.test(parsed.name) ? parsed.name : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Stored content as answered to one user: an image's path gains that user's ticket (docs/files.md);
+ * everything else is answered as stored.
+ */
+export function answeredContent(type: string, content: string, links: FileLinks): string {
+  if (type !== 'image') return content;
+  const name = imageName(content);
+  if (!name) return content;
+  const stored = JSON.parse(content) as StoredChatImage;
+  return JSON.stringify({ ...stored, path: links.chatImage(name) });
+}
+
+/**
+ * Whether `userId` may fetch the chat image `name`: they sent or received a message holding it and
+ * have not deleted their copy; or no message holds it yet (it was just uploaded, and only its
+ * uploader was handed a link to it).
+ */
+export async function chatImageVisible(db: Db, userId: string, name: string): Promise<boolean> {
+  // Names are letters, digits and one dot: nothing LIKE would read as a wildcard.
+  const holding = db
+    .selectFrom('im_content')
+    .select('content')
+    .where('content_type', '=', 'image')
+    .where('content', 'like', `%${name}%`)
+    .limit(20);
+  const holds = (rows: { content: string }[]) => rows.some((r) => imageName(r.content) === name);
+  const mine = await holding
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('send_user_id', '=', userId), eb('send_deleted', '=', 0)]),
+        eb.and([eb('receive_user_id', '=', userId), eb('receive_deleted', '=', 0)]),
+      ]),
+    )
+    .execute();
+  if (holds(mine)) return true;
+  return !holds(await holding.execute());
+}
+
 interface Party {
   id: string;
   account: string;
@@ -74,7 +122,7 @@ interface Party {
  * disabled recipient, or the sender writing to themselves).
  */
 export async function sendChat(
-  services: Pick<Services, 'db' | 'now' | 'config'>,
+  services: Pick<Services, 'db' | 'now' | 'config' | 'secrets'>,
   senderId: string,
   toUserId: string,
   content: OutgoingContent,
@@ -105,10 +153,19 @@ export async function sendChat(
     send_deleted: 0,
     receive_deleted: 0,
   });
-  return chatFrames(sender, recipient, stored.type, stored.content, now);
+  // Each side gets the content with its own link to an image.
+  return chatFrames(sender, recipient, stored.type, now, (userId) =>
+    answeredContent(stored.type, stored.content, fileLinks(services, userId)),
+  );
 }
 
-function chatFrames(sender: Party, recipient: Party, type: ChatContentType, content: string, time: number): SentChat {
+function chatFrames(
+  sender: Party,
+  recipient: Party,
+  type: ChatContentType,
+  time: number,
+  contentFor: (userId: string) => string,
+): SentChat {
   return {
     echo: {
       method: 'sendMessage',
@@ -123,7 +180,7 @@ function chatFrames(sender: Party, recipient: Party, type: ChatContentType, cont
       toRealName: recipient.real_name,
       toHeadIcon: recipient.head_icon,
       messageType: type,
-      toMessage: content,
+      toMessage: contentFor(sender.id),
     },
     received: {
       method: 'receiveMessage',
@@ -135,7 +192,7 @@ function chatFrames(sender: Party, recipient: Party, type: ChatContentType, cont
       realName: sender.real_name,
       account: sender.account,
       messageType: type,
-      formMessage: content,
+      formMessage: contentFor(recipient.id),
     },
   };
 }
@@ -151,8 +208,18 @@ export interface HistoryQuery {
   keyword: string;
 }
 
-/** One page of the conversation between `me` and `other` as `me` still has it, by send time. */
-export async function chatHistory(db: Db, dialect: Dialect, me: string, other: string, query: HistoryQuery) {
+/**
+ * One page of the conversation between `me` and `other` as `me` still has it, by send time; images
+ * come with links for `me` (`links`).
+ */
+export async function chatHistory(
+  db: Db,
+  dialect: Dialect,
+  me: string,
+  other: string,
+  query: HistoryQuery,
+  links: FileLinks,
+) {
   let base = db
     .selectFrom('im_content')
     .where((eb) =>
@@ -188,7 +255,7 @@ export async function chatHistory(db: Db, dialect: Dialect, me: string, other: s
     sendTime: r.send_time,
     receiveUserId: r.receive_user_id,
     receiveTime: r.receive_time,
-    content: r.content,
+    content: answeredContent(r.content_type, r.content, links),
     contentType: r.content_type as ChatContentType,
     state: r.state,
   }));
@@ -207,8 +274,11 @@ export async function markChatRead(db: Db, me: string, other: string, now: numbe
   return Number(result.numUpdatedRows);
 }
 
-/** Unread chat of a user per sender, with the latest message of each conversation (initMessage). */
-export async function unreadChats(db: Db, userId: string): Promise<UnreadNum[]> {
+/**
+ * Unread chat of a user per sender, with the latest message of each conversation (initMessage); an
+ * image comes with a link for the user (`links`).
+ */
+export async function unreadChats(db: Db, userId: string, links: FileLinks): Promise<UnreadNum[]> {
   const rows = await db
     .selectFrom('im_content')
     .leftJoin('im_reply', (join) =>
@@ -230,14 +300,14 @@ export async function unreadChats(db: Db, userId: string): Promise<UnreadNum[]> 
     sendUserId: r.send_user_id,
     // PostgreSQL answers count() as a string (bigint).
     unreadNum: Number(r.n),
-    defaultMessage: r.latest_message ?? '',
+    defaultMessage: answeredContent(r.latest_type ?? 'text', r.latest_message ?? '', links),
     defaultMessageType: r.latest_type ?? 'text',
     defaultMessageTime: Number(r.latest_time ?? 0),
   }));
 }
 
-/** The conversation list of spec 1 section 3: newest first, with unread counts. */
-export async function conversations(db: Db, me: string) {
+/** The conversation list: newest first, with unread counts; images linked for `me`. */
+export async function conversations(db: Db, me: string, links: FileLinks) {
   const [rows, unread] = await Promise.all([
     db
       .selectFrom('im_reply')
@@ -255,7 +325,7 @@ export async function conversations(db: Db, me: string) {
       .where('im_reply.hidden', '=', 0)
       .orderBy('im_reply.latest_time', 'desc')
       .execute(),
-    unreadChats(db, me),
+    unreadChats(db, me, links),
   ]);
   const unreadOf = new Map(unread.map((u) => [u.sendUserId, u.unreadNum]));
   return rows.map((r) => ({
@@ -264,7 +334,7 @@ export async function conversations(db: Db, me: string) {
     account: r.account,
     headIcon: r.head_icon,
     unreadMessage: unreadOf.get(r.id) ?? 0,
-    latestMessage: r.latest_message,
+    latestMessage: answeredContent(r.latest_type, r.latest_message, links),
     messageType: r.latest_type,
     latestDate: r.latest_time,
   }));

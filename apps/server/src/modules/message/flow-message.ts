@@ -1,6 +1,8 @@
 import { newId } from '../../core/ids.ts';
 import type { Services } from '../../core/types.ts';
-import { inTransaction, type Tx } from '../../db/tx.ts';
+import type { Db } from '../../db/index.ts';
+import type { Tx } from '../../db/tx.ts';
+import { inUnit, type UnitOfWork } from '../../core/unit-of-work.ts';
 import { deliver, insertReceiveRows, messagePush } from './pushes.ts';
 
 export const FLOW = 2;
@@ -13,7 +15,7 @@ export interface FlowMessageInput {
   flowType: number;
   /**
    * What the client needs to open the flow: it base64-encodes the JSON text of this into
-   * `/workFlowDetail?config=...` (spec 1 section 4). Null leaves the body empty, and the client
+   * `/workFlowDetail?config=...`. Null leaves the body empty, and the client
    * then does nothing on a click.
    */
   payload: Record<string, unknown> | null;
@@ -21,25 +23,17 @@ export interface FlowMessageInput {
   senderId?: string | null;
 }
 
-export interface SentFlowMessage {
-  messageId: string;
-  /**
-   * Pushes `messagePush` to the recipients online. Call it after the transaction that stored the
-   * message commits; sendFlowMessage calls it itself when it ran its own transaction.
-   */
-  afterCommit(): Promise<void>;
-}
-
 /**
  * Sends a flow message (type 2) to users' message centres: one message row, one unread receive row
- * per recipient, and a live push. The workflow engine calls it inside its own transaction (pass
- * `trx`, then call `afterCommit` once committed) so a rolled-back approval sends nothing.
+ * per recipient, and a live push once committed. The workflow engine passes the unit of work of the
+ * approval it is in (core/unit-of-work.ts), so a rolled-back approval stores and pushes nothing;
+ * given the database instead, it is a command of its own.
  */
 export async function sendFlowMessage(
   services: Pick<Services, 'db' | 'push' | 'now'>,
   input: FlowMessageInput,
-  options: { trx?: Tx } = {},
-): Promise<SentFlowMessage> {
+  target: Db | UnitOfWork = services.db,
+): Promise<{ messageId: string }> {
   const userIds = [...new Set(input.userIds)];
   const now = services.now();
   const messageId = newId(now);
@@ -65,12 +59,9 @@ export async function sendFlowMessage(
     await insertReceiveRows(trx, messageId, userIds, now);
   };
   const pending = [messagePush({ type: FLOW, title: input.title, time: now, senderId }, userIds)];
-  const afterCommit = () => deliver(services, pending);
-  if (options.trx) {
-    await store(options.trx);
-    return { messageId, afterCommit };
-  }
-  await inTransaction(services.db, store);
-  await afterCommit();
-  return { messageId, afterCommit: async () => {} };
+  return inUnit(target, async (unit) => {
+    await store(unit.trx);
+    unit.afterCommit(() => deliver(services, pending));
+    return { messageId };
+  });
 }

@@ -2,11 +2,12 @@ import { notFound } from '../../core/errors.ts';
 import { countedPage, pageOf } from '../../core/paging.ts';
 import { containsAny } from '../../core/sql.ts';
 import type { Db, Dialect } from '../../db/index.ts';
+import { ticketedAttachments, type FileLinks } from '../file/links.ts';
 import { userLabel } from './notice-service.ts';
 import type { MessageFilter, MessageListQuery } from './schema.ts';
 
 /**
- * The message centre of one user (spec 1 sections 4 and 7): only rows received by that user are
+ * The message centre of one user: only rows received by that user are
  * ever visible, so another user's message id answers 404 like a missing one.
  */
 function receivedBy(db: Db, dialect: Dialect, userId: string, filter: MessageFilter) {
@@ -77,8 +78,11 @@ export async function listMessages(db: Db, dialect: Dialect, userId: string, que
   return pageOf(rows.map(item), query, total);
 }
 
-/** A received message with its body; reading it marks it read (once: a second read changes nothing). */
-export async function readMessage(db: Db, userId: string, messageId: string, now: number) {
+/**
+ * A received message with its body and its attachments linked for the reader (`links`); reading it
+ * marks it read (once: a second read changes nothing).
+ */
+export async function readMessage(db: Db, userId: string, messageId: string, now: number, links: FileLinks) {
   const row = await db
     .selectFrom('message_receive')
     .innerJoin('message', 'message.id', 'message_receive.message_id')
@@ -99,7 +103,10 @@ export async function readMessage(db: Db, userId: string, messageId: string, now
       .executeTakeFirst();
     changed = Number(result.numUpdatedRows) > 0;
   }
-  return { changed, detail: { ...item({ ...row, is_read: 1 }), bodyText: row.body_text, files: row.files } };
+  return {
+    changed,
+    detail: { ...item({ ...row, is_read: 1 }), bodyText: row.body_text, files: ticketedAttachments(row.files, links) },
+  };
 }
 
 /** Marks every unread row of the user that matches the filter read; answers how many changed. */

@@ -393,6 +393,8 @@ describe.each(dbTargets())('messages and notices on $name', (target) => {
     const res = (await upload(PNG, staff)).json();
     expect(res.code).toBe(200);
     expect(res.data.name).toMatch(/^[0-9A-Z]{26}[0-9a-f]{16}\.png$/);
+    // A link for the uploader (a ticket, not the session token).
+    expect(res.data.url).toMatch(new RegExp(`^/api/file/Image/IM/${res.data.name}\\?ticket=[^&]+$`));
     const image = await server.app.inject({ url: res.data.url });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');

@@ -1,6 +1,10 @@
 import type { MessageCatalogue } from '../../core/messages.ts';
 
-/** Server messages of the message centre, notices and chat, merged into core/messages.ts. */
+/**
+ * Server messages of the message centre, notices and chat, registered with core/messages.ts by its
+ * routes plugin. The refusals of private file links (notice attachments, chat images) are the file
+ * module's own (modules/file/messages.ts).
+ */
 export const messageMessages = {
   readAllSuccess: { 'zh-CN': '已全部标记为已读', 'zh-TW': '已全部標記為已讀', 'en-US': 'All marked as read' },
   releaseSuccess: { 'zh-CN': '发布成功', 'zh-TW': '發布成功', 'en-US': 'Released' },
@@ -40,3 +44,9 @@ export const messageMessages = {
     'en-US': 'image size cannot exceed 5M',
   },
 } satisfies MessageCatalogue;
+
+declare module '../../core/messages.ts' {
+  interface MessageCatalogues {
+    message: typeof messageMessages;
+  }
+}

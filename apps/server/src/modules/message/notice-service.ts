@@ -8,11 +8,16 @@ import type { Actor } from '../../core/records.ts';
 import { updateVersioned } from '../../core/versioned.ts';
 import type { Db, Dialect } from '../../db/index.ts';
 import { inTransaction } from '../../db/tx.ts';
-import { insertReceiveRows, messagePush, type PendingPush } from './pushes.ts';
+import { attachmentFileId, storedAttachments, ticketedAttachments, type FileLinks } from '../file/links.ts';
+import { deliver, insertReceiveRows, messagePush } from './pushes.ts';
+import type { Services } from '../../core/types.ts';
+import { inUnit, type UnitOfWork } from '../../core/unit-of-work.ts';
 import { resolveRecipients } from './recipients.ts';
 import type { NoticeBody, NoticeListQuery } from './schema.ts';
 
 export const NOTICE = 1;
+/** The notice administration menu: who holds it may manage notices. */
+export const NOTICE_MENU = 'message.notice';
 export const NoticeState = { draft: 0, released: 1, expired: 2 } as const;
 const EXCERPT_LENGTH = 100;
 
@@ -49,7 +54,10 @@ export function excerptOf(html: string): string {
   return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH)}…` : text;
 }
 
-/** Attachments are the file module's records as JSON text: an array of objects, nothing else. */
+/**
+ * Attachments are the file module's records as JSON text: an array of objects, nothing else. They
+ * are stored with their plain paths: the links (with tickets) a form was given are not kept.
+ */
 function checkedFiles(files: string): string {
   let parsed: unknown;
   try {
@@ -59,7 +67,46 @@ function checkedFiles(files: string): string {
   }
   if (!Array.isArray(parsed) || parsed.some((f) => typeof f !== 'object' || f === null || Array.isArray(f)))
     throw fail('filesInvalid');
-  return JSON.stringify(parsed);
+  return JSON.stringify(storedAttachments(parsed as Record<string, unknown>[]));
+}
+
+/** Whether a stored files JSON text lists the attachment `fileId`. */
+function carries(files: string | null, fileId: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(files ?? '[]');
+    return (
+      Array.isArray(parsed) &&
+      parsed.some(
+        (f: unknown) =>
+          typeof f === 'object' && f !== null && attachmentFileId(f as Record<string, unknown>) === fileId,
+      )
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether `userId` may fetch the attachment `fileId` as a reader (notice managers may fetch any):
+ * they received a released notice carrying it and still have it; or no notice carries it yet (it
+ * was just uploaded, and only its uploader was handed a link to it).
+ */
+export async function noticeFileVisible(db: Db, userId: string, fileId: string): Promise<boolean> {
+  // Attachment ids are letters, digits and one dot: nothing LIKE would read as a wildcard.
+  const pattern = `%${fileId}%`;
+  const received = await db
+    .selectFrom('message_receive')
+    .innerJoin('message', 'message.id', 'message_receive.message_id')
+    .select('message.files')
+    .where('message_receive.user_id', '=', userId)
+    .where('message.type', '=', NOTICE)
+    .where('message.state', '=', NoticeState.released)
+    .where('message.files', 'like', pattern)
+    .limit(20)
+    .execute();
+  if (received.some((r) => carries(r.files, fileId))) return true;
+  const holders = await db.selectFrom('message').select('files').where('files', 'like', pattern).limit(20).execute();
+  return !holders.some((r) => carries(r.files, fileId));
 }
 
 /** The columns a notice body sets, checked: expiry in the future, attachments well-formed, HTML clean. */
@@ -169,8 +216,8 @@ export async function listNotices(db: Db, dialect: Dialect, query: NoticeListQue
   );
 }
 
-/** One notice for its form. */
-export async function noticeInfo(db: Db, id: string, now: number) {
+/** One notice for its form, its attachments linked for the caller (`links`). */
+export async function noticeInfo(db: Db, id: string, now: number, links: FileLinks) {
   const row = await noticeQuery(db)
     .select([...LIST_COLUMNS, 'message.body_text', 'message.files', 'message.recipients'])
     .where('message.id', '=', id)
@@ -179,7 +226,7 @@ export async function noticeInfo(db: Db, id: string, now: number) {
   return {
     ...listItem(row, now),
     bodyText: row.body_text,
-    files: row.files,
+    files: ticketedAttachments(row.files, links),
     toUserIds: JSON.parse(row.recipients) as string[],
   };
 }
@@ -249,9 +296,13 @@ export async function removeNotice(db: Db, id: string): Promise<string[]> {
  * step is a conditional update, so two admins releasing at once release once; the loser gets 409
  * and nothing of its request stays. Answers the pushes to send after commit.
  */
-export async function releaseNotices(db: Db, ids: readonly string[], actor: Actor): Promise<PendingPush[]> {
-  return inTransaction(db, async (trx) => {
-    const pending: PendingPush[] = [];
+export async function releaseNotices(
+  services: Pick<Services, 'db' | 'push'>,
+  ids: readonly string[],
+  actor: Actor,
+  target: Db | UnitOfWork = services.db,
+): Promise<void> {
+  return inUnit(target, async ({ trx, afterCommit }) => {
     for (const id of ids) {
       const row = await trx
         .selectFrom('message')
@@ -281,8 +332,8 @@ export async function releaseNotices(db: Db, ids: readonly string[], actor: Acto
       if (Number(claimed.numUpdatedRows) !== 1)
         throw new AppError(ResultCode.conflict, 'noticeAlreadyReleased', { title: row.title });
       await insertReceiveRows(trx, id, userIds, actor.now);
-      pending.push(messagePush({ type: NOTICE, title: row.title, time: actor.now, senderId: actor.userId }, userIds));
+      const push = messagePush({ type: NOTICE, title: row.title, time: actor.now, senderId: actor.userId }, userIds);
+      afterCommit(() => deliver(services, [push]));
     }
-    return pending;
   });
 }

@@ -2,10 +2,11 @@ import type { InitMessageFrame, MessagePushFrame } from '@atrium/shared';
 import { newId } from '../../core/ids.ts';
 import type { Services } from '../../core/types.ts';
 import type { Tx } from '../../db/tx.ts';
+import { fileLinks } from '../file/links.ts';
 import { unreadChats } from './chat-service.ts';
 import { unreadCounts } from './unread.ts';
 
-type PushServices = Pick<Services, 'db' | 'push'>;
+type PushServices = Pick<Services, 'db' | 'push' | 'secrets' | 'now'>;
 
 /**
  * The caller's full unread picture: message-centre counts by type, unread chat per sender, and who
@@ -16,7 +17,7 @@ export async function initMessageFor(services: PushServices, userId: string): Pr
   const [onlineUsers, counts, unreadNums] = await Promise.all([
     services.push.onlineUserIds(),
     unreadCounts(services.db, userId),
-    unreadChats(services.db, userId),
+    unreadChats(services.db, userId, fileLinks(services, userId)),
   ]);
   return { method: 'initMessage', onlineUsers, unreadNums, ...counts, userId };
 }

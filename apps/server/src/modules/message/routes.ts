@@ -2,10 +2,19 @@ import type { FastifyRequest } from 'fastify';
 import { signedIn } from '../../core/access.ts';
 import { ok } from '../../core/http.ts';
 import type { App, Services } from '../../core/types.ts';
+import { fileLinks } from '../file/links.ts';
 import { conversations, deleteChatRecord, removeConversation } from './chat-service.ts';
 import { listMessages, readAll, readMessage, removeRecords } from './message-service.ts';
-import { createNotice, listNotices, noticeInfo, releaseNotices, removeNotice, updateNotice } from './notice-service.ts';
-import { deliver, pushCounts } from './pushes.ts';
+import {
+  createNotice,
+  listNotices,
+  NOTICE_MENU,
+  noticeInfo,
+  releaseNotices,
+  removeNotice,
+  updateNotice,
+} from './notice-service.ts';
+import { pushCounts } from './pushes.ts';
 import {
   idParams,
   messageFilter,
@@ -17,23 +26,28 @@ import {
   releaseBody,
 } from './schema.ts';
 import { unreadCounts } from './unread.ts';
+import { registerMessages } from '../../core/messages.ts';
+import { messageMessages } from './messages.ts';
 
 const tags = ['message'];
 const BASE = '/api/message';
 const user = { access: 'user' as const };
 const notice = (button?: string) => ({
-  access: { permission: button ? `message.notice:${button}` : 'message.notice' },
+  access: { permission: button ? `${NOTICE_MENU}:${button}` : NOTICE_MENU },
 });
 
 /**
  * The message centre (every signed-in user, their own rows only), the notice administration
- * (menu message.notice) and the chat conversation list (spec 1 section 7). Live chat itself runs
+ * (menu message.notice) and the chat conversation list. Live chat itself runs
  * over the socket (modules/socket/chat-handlers.ts).
  */
 export async function messageRoutes(app: App, services: Services) {
+  registerMessages(messageMessages);
   const { db, dialect, now } = services;
   const me = (request: FastifyRequest) => signedIn(request).session.userId;
   const actor = (request: FastifyRequest) => ({ userId: me(request), now: now() });
+  /** Links to private files for the caller, fresh with every answer (docs/files.md). */
+  const links = (request: FastifyRequest) => fileLinks(services, me(request));
   /** The caller's other tabs follow a read or delete made here. */
   const syncCounts = (userId: string) =>
     pushCounts(services, userId).catch((err: unknown) => app.log.warn({ err }, 'message counts push failed'));
@@ -69,7 +83,7 @@ export async function messageRoutes(app: App, services: Services) {
     },
     async (request) => {
       const userId = me(request);
-      const { changed, detail } = await readMessage(db, userId, request.params.id, now());
+      const { changed, detail } = await readMessage(db, userId, request.params.id, now(), links(request));
       if (changed) await syncCounts(userId);
       return ok(detail);
     },
@@ -125,8 +139,7 @@ export async function messageRoutes(app: App, services: Services) {
       config: notice('btn_release'),
     },
     async (request) => {
-      const pending = await releaseNotices(db, request.body, actor(request));
-      await deliver(services, pending);
+      await releaseNotices(services, request.body, actor(request));
       return ok(undefined, request.t('releaseSuccess'));
     },
   );
@@ -134,7 +147,7 @@ export async function messageRoutes(app: App, services: Services) {
   app.get(
     `${BASE}/:id`,
     { schema: { params: idParams, tags, summary: 'One notice for its form' }, config: notice() },
-    async (request) => ok(await noticeInfo(db, request.params.id, now())),
+    async (request) => ok(await noticeInfo(db, request.params.id, now(), links(request))),
   );
 
   app.put(
@@ -171,7 +184,7 @@ export async function messageRoutes(app: App, services: Services) {
   app.get(
     `${BASE}/imreply`,
     { schema: { tags, summary: "The caller's conversations, newest first, with unread counts" }, config: user },
-    async (request) => ok({ list: await conversations(db, me(request)) }),
+    async (request) => ok({ list: await conversations(db, me(request), links(request)) }),
   );
 
   app.delete(

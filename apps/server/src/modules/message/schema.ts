@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../../core/record-schema.ts';
 import { pageQuery } from '../../core/paging.ts';
 
 const id = z.string().trim().min(1).max(64);
@@ -26,7 +27,7 @@ export type MessageFilter = z.infer<typeof messageFilter>;
 export const messageListQuery = pageQuery.extend(messageFilter.shape);
 export type MessageListQuery = z.infer<typeof messageListQuery>;
 
-/** `ids` as the contract's comma-separated text, or as an array. */
+/** `ids` as comma-separated text, or as an array. */
 const idList = z
   .union([z.string().max(64 * 1000), z.array(id).max(1000)])
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
@@ -57,7 +58,7 @@ const recipient = z
   .regex(/^[A-Za-z0-9_.-]{1,64}(--(company|department|organize|role|position|group|user))?$/);
 
 export const noticeBody = z.object({
-  title: z.string().trim().min(1).max(100),
+  title: plainText().min(1).max(100),
   bodyText: z.string().max(200_000).optional().default(''),
   files: z.string().max(100_000).optional().default('[]'),
   category: z.string().trim().max(50).optional().default(''),

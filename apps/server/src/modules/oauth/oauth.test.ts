@@ -33,9 +33,9 @@ describe.each(dbTargets())('sign-in and session on $name', (target) => {
 
   it('stores argon2id hashes, never the password or its md5', async () => {
     const row = await server.database.db
-      .selectFrom('users')
+      .selectFrom('user_credential')
       .select('password_hash')
-      .where('account', '=', 'admin')
+      .where('user_id', '=', await server.userIdOf('admin'))
       .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
     expect(row.password_hash).not.toContain(md5('admin123'));

@@ -1,6 +1,7 @@
 import { ok } from '../../core/http.ts';
 import { signedIn } from '../../core/access.ts';
 import { fail } from '../../core/errors.ts';
+import { localizedFrame } from '../../core/push.ts';
 import { deleteSession, setSessionLocked } from '../../core/session.ts';
 import { readSettings } from '../../core/settings.ts';
 import type { App, Services } from '../../core/types.ts';
@@ -47,7 +48,7 @@ export async function oauthRoutes(app: App, { db, now, config, settings, push }:
       );
       // Single login: the sessions this sign-in ended hear it on their sockets (and get 601 from now on).
       if (result.endedSessionIds.length > 0)
-        await push.toSessions(result.endedSessionIds, { method: 'logout', msg: request.t('loggedInElsewhere') });
+        await push.toSessions(result.endedSessionIds, localizedFrame('logout', 'loggedInElsewhere'));
       return ok({ token: result.token, theme: result.theme }, request.t('loginSuccess'));
     },
   );
@@ -71,7 +72,8 @@ export async function oauthRoutes(app: App, { db, now, config, settings, push }:
     async (request) => {
       const { session } = signedIn(request);
       await deleteSession(db, session.id);
-      // Other tabs of this session are signed out with it.
+      // Other tabs of this session are signed out with it; they are the caller's own, so the
+      // caller's language is theirs.
       await push.toSessions([session.id], { method: 'logout', msg: request.t('sessionSignedOut') });
       return ok(undefined, request.t('logoutSuccess'));
     },

@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import { plainText } from '../../core/record-schema.ts';
 
 /** The client sends the lower-case hex md5 of the typed password, never the password itself. */
 const md5 = z.string().regex(/^[0-9a-f]{32}$/);
 
+/** An account name as typed: no control characters. */
+const account = plainText().min(1).max(100);
+
 export const loginBody = z.object({
-  account: z.string().trim().min(1).max(100),
+  account,
   password: md5,
   code: z.string().max(10).optional().default(''),
   timestamp: z.string().max(64).optional().default(''),
@@ -23,11 +27,11 @@ export const loginQuery = z.object({
 });
 
 export const lockScreenBody = z.object({
-  account: z.string().trim().min(1).max(100),
+  account,
   password: md5,
 });
 
-export const accountParams = z.object({ account: z.string().trim().min(1).max(100) });
+export const accountParams = z.object({ account });
 
 export const captchaParams = z.object({
   length: z.coerce.number().int().min(3).max(8),

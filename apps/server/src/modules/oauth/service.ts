@@ -6,6 +6,7 @@ import type {
   UserInfo,
   UserPreferences,
 } from '@atrium/shared';
+import { passwordHashOf } from '../../core/credentials.ts';
 import type { Db } from '../../db/index.ts';
 import type { MenuTable } from '../../db/schema.ts';
 import { inTransaction } from '../../db/tx.ts';
@@ -15,10 +16,12 @@ import { newId } from '../../core/ids.ts';
 import type { Language } from '../../core/messages.ts';
 import { translate } from '../../core/messages.ts';
 import { verifyPassword } from '../../core/password.ts';
+import type { SignInOutcome } from '../../core/log-text.ts';
 import { placeOf } from '../../core/place.ts';
 import { createSession, endOtherSessions } from '../../core/session.ts';
 import { readSettings, type Settings, type SettingsCache } from '../../core/settings.ts';
-import type { Authority } from '../permission/authority.ts';
+import { nameIn } from '../authorize/names.ts';
+import type { Authority } from '../../core/authority.ts';
 import { consumeCaptcha } from './captcha.ts';
 
 export interface LoginInput {
@@ -38,7 +41,7 @@ async function logSignIn(
   input: LoginInput,
   userId: string | null,
   userName: string,
-  outcome: string,
+  outcome: SignInOutcome,
   now: number,
 ) {
   await db
@@ -75,7 +78,13 @@ export async function login(
     if (!(await consumeCaptcha(db, input.timestamp, input.code, now))) throw fail('captchaWrong');
   }
 
-  const user = await db.selectFrom('users').selectAll().where('account', '=', input.account).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .leftJoin('user_credential', 'user_credential.user_id', 'users.id')
+    .selectAll('users')
+    .select('user_credential.password_hash')
+    .where('users.account', '=', input.account)
+    .executeTakeFirst();
   const isAdmin = user?.is_administrator === 1 && user.account === 'admin';
 
   if (user && user.lock_mark === 1 && !isAdmin) {
@@ -93,7 +102,7 @@ export async function login(
     }
   }
 
-  const passwordOk = await verifyPassword(user?.password_hash, input.password);
+  const passwordOk = await verifyPassword(user?.password_hash ?? undefined, input.password);
   if (!user || !passwordOk) {
     if (user && !isAdmin) {
       const counted = await db
@@ -116,7 +125,10 @@ export async function login(
     await logSignIn(db, input, user?.id ?? null, user?.real_name ?? input.account, 'bad-credentials', now);
     throw fail('badCredentials');
   }
-  if (user.enabled !== 1) throw fail('accountDisabled');
+  if (user.enabled !== 1) {
+    await logSignIn(db, input, user.id, user.real_name, 'disabled', now);
+    throw fail('accountDisabled');
+  }
 
   const result = await inTransaction(db, async (trx) => {
     await trx
@@ -159,16 +171,12 @@ function lockedError(lockType: number, unlockTime: number | null, now: number): 
 
 /** Checks the password of the session's own user; the lock screen is cleared only on a match. */
 export async function checkOwnPassword(db: Db, userId: string, account: string, password: string): Promise<boolean> {
-  const user = await db
-    .selectFrom('users')
-    .select(['account', 'password_hash'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const user = await db.selectFrom('users').select(['account']).where('id', '=', userId).executeTakeFirst();
   if (!user || user.account !== account) {
     await verifyPassword(undefined, password);
     return false;
   }
-  return verifyPassword(user.password_hash, password);
+  return verifyPassword(await passwordHashOf(db, userId), password);
 }
 
 function parsePreferences(text: string): UserPreferences {
@@ -180,11 +188,11 @@ function parsePreferences(text: string): UserPreferences {
   }
 }
 
-function toMenuItem(m: MenuTable): MenuItem {
+function toMenuItem(m: MenuTable, language: Language): MenuItem {
   return {
     id: m.id,
     parentId: m.parent_id,
-    fullName: m.full_name,
+    fullName: nameIn(m, language),
     enCode: m.en_code,
     icon: m.icon,
     urlAddress: m.url_address,
@@ -198,8 +206,8 @@ function toMenuItem(m: MenuTable): MenuItem {
 }
 
 /** Builds the menu tree; an entry whose parent is not granted is dropped with its branch. */
-export function menuTree(menus: MenuTable[], rootId = '-1'): MenuItem[] {
-  const items = new Map(menus.map((m) => [m.id, toMenuItem(m)]));
+export function menuTree(menus: MenuTable[], language: Language, rootId = '-1'): MenuItem[] {
+  const items = new Map(menus.map((m) => [m.id, toMenuItem(m, language)]));
   const roots: MenuItem[] = [];
   for (const item of items.values()) {
     if (item.parentId === rootId) roots.push(item);
@@ -223,23 +231,32 @@ interface MenuViews {
   head: Buffer;
 }
 
-// The trees depend only on the cached authority (same menus array while nothing changed) and the
-// current system, so they are built once per change rather than once per request.
+// The trees depend only on the cached authority (same menus array while nothing changed), the
+// current system and the language of the names, so they are built once per change rather than once
+// per request.
 const menuViewCache = new WeakMap<MenuTable[], Map<string, MenuViews>>();
 
-function menuViews(authority: Authority, currentSystemId: string | undefined): MenuViews {
+function menuViews(authority: Authority, currentSystemId: string | undefined, language: Language): MenuViews {
   let perSystem = menuViewCache.get(authority.menus);
   if (!perSystem) menuViewCache.set(authority.menus, (perSystem = new Map()));
-  const key = currentSystemId ?? '';
+  const key = `${language}|${currentSystemId ?? ''}`;
   const hit = perSystem.get(key);
   if (hit) return hit;
-  const menuList = currentSystemId ? menuTree(authority.menus.filter((m) => m.system_id === currentSystemId)) : [];
+  const menuList = currentSystemId
+    ? menuTree(
+        authority.menus.filter((m) => m.system_id === currentSystemId),
+        language,
+      )
+    : [];
   const routerList: MenuItem[] = authority.systems.map((s) => {
-    const children = menuTree(authority.menus.filter((m) => m.system_id === s.id));
+    const children = menuTree(
+      authority.menus.filter((m) => m.system_id === s.id),
+      language,
+    );
     return {
       id: s.id,
       parentId: '-1',
-      fullName: s.full_name,
+      fullName: nameIn(s, language),
       enCode: s.en_code,
       icon: s.icon,
       urlAddress: '',
@@ -255,7 +272,7 @@ function menuViews(authority: Authority, currentSystemId: string | undefined): M
     const elements = authority.elements.get(m.id) ?? [];
     return {
       modelId: m.id,
-      moduleName: m.full_name,
+      moduleName: nameIn(m, language),
       button: pickItems(elements.filter((e) => e.kind === 'button')),
       column: pickItems(elements.filter((e) => e.kind === 'column')),
       form: pickItems(elements.filter((e) => e.kind === 'form')),
@@ -327,7 +344,7 @@ function currentUserParts(
   const { user } = authority;
   const current = authority.systems.find((s) => s.id === user.system_id) ?? authority.systems[0];
 
-  const views = menuViews(authority, current?.id);
+  const views = menuViews(authority, current?.id, language);
 
   const { names } = authority;
   const department = user.organize_id ? names.organizes.get(user.organize_id) : undefined;
@@ -361,7 +378,7 @@ function currentUserParts(
     systemId: current?.id ?? '',
     systemIds: authority.systems.map((s) => ({
       id: s.id,
-      name: s.full_name,
+      name: nameIn(s, language),
       icon: s.icon,
       currentSystem: s.id === current?.id,
     })),

@@ -14,7 +14,7 @@ import {
 import { containsAny } from '../../core/sql.ts';
 import { insertWithUniqueCode, writeWithUniqueCode } from '../../core/unique-code.ts';
 import { updateVersioned } from '../../core/versioned.ts';
-import { bumpAuthorityRevision } from '../permission/authority.ts';
+import { bumpAuthorityRevision } from '../../core/authority.ts';
 import { countOf, matchesKeyword } from './common.ts';
 import type { GroupBody } from './schema.ts';
 

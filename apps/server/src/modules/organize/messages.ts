@@ -1,6 +1,6 @@
 import type { MessageCatalogue } from '../../core/messages.ts';
 
-/** Server messages of the organize area, merged into the catalogue of core/messages.ts. */
+/** Server messages of the organize area, registered with core/messages.ts by its routes plugin. */
 export const organizeMessages = {
   organizeHasChildren: {
     'zh-CN': '该组织下还有 {count} 个下级组织，不能删除',
@@ -73,3 +73,9 @@ export const organizeMessages = {
     'en-US': 'This group still has {count} member(s) and cannot be deleted',
   },
 } satisfies MessageCatalogue;
+
+declare module '../../core/messages.ts' {
+  interface MessageCatalogues {
+    organize: typeof organizeMessages;
+  }
+}

@@ -19,7 +19,7 @@ import {
 } from '../../core/records.ts';
 import { insertWithUniqueCode, writeWithUniqueCode } from '../../core/unique-code.ts';
 import { updateVersioned } from '../../core/versioned.ts';
-import { bumpAuthorityRevision } from '../permission/authority.ts';
+import { bumpAuthorityRevision } from '../../core/authority.ts';
 import { badField, countOf, matchesKeyword, type Translate } from './common.ts';
 import type { OrganizeBody } from './schema.ts';
 
@@ -83,7 +83,7 @@ function listItem(r: OrganizeRow): OrganizeListItem {
   return { ...organizeFields(r), creatorTime: r.created_at, hasChildren: false };
 }
 
-/** The picker node of spec 2 section 3 for an organisation. */
+/** The picker node for an organisation. */
 export function pickerNode(r: OrganizeTable, names: Map<string, string>): PickerTreeNode {
   const ids = pathIds(r);
   const lastFullName = ids.map((id) => names.get(id) ?? '').join('/');

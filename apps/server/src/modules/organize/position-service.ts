@@ -15,7 +15,7 @@ import {
 import { containsAny } from '../../core/sql.ts';
 import { insertWithUniqueCode, writeWithUniqueCode } from '../../core/unique-code.ts';
 import { updateVersioned } from '../../core/versioned.ts';
-import { bumpAuthorityRevision } from '../permission/authority.ts';
+import { bumpAuthorityRevision } from '../../core/authority.ts';
 import { badField, matchesKeyword, type Translate } from './common.ts';
 import { enabledOnly, loadOrganizes, namesOf, pickerNode, buildTree } from './organize-service.ts';
 import type { PositionBody } from './schema.ts';

@@ -3,7 +3,6 @@ import { fail } from '../../core/errors.ts';
 import { ok } from '../../core/http.ts';
 import { signedIn } from '../../core/access.ts';
 import type { App, Services } from '../../core/types.ts';
-import { dataSchemeFilter } from '../authorize/data-scheme.ts';
 import type { Translate } from './common.ts';
 import {
   groupBody,
@@ -45,20 +44,26 @@ import {
   updatePosition,
 } from './position-service.ts';
 import { createGroup, groupInfo, groupSelector, listGroups, removeGroup, updateGroup } from './group-service.ts';
+import { registerMessages } from '../../core/messages.ts';
+import { organizeMessages } from './messages.ts';
 
 const tags = ['permission'];
 const ORG = '/api/permission/Organize';
 const POS = '/api/permission/Position';
+/** The positions list's data schemes (menu permission.position) apply to every route about positions. */
+const POSITIONS_SCOPE = { menu: 'permission.position', table: 'position' } as const;
+const ONE_POSITION = { ...POSITIONS_SCOPE, idParam: 'id' } as const;
 const GRP = '/api/permission/Group';
 
 const translator = (request: FastifyRequest): Translate => request.t.bind(request);
 
 /**
- * Organisations (companies and departments), positions and permission groups: spec 2 section 7.
+ * Organisations (companies and departments), positions and permission groups.
  * Management calls need the menu's permission (buttons for writes); selectors and trees that any
  * staff member's forms use only need a signed-in user.
  */
 export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
+  registerMessages(organizeMessages);
   const actor = (request: FastifyRequest) => ({ userId: signedIn(request).session.userId, now: now() });
 
   /** Organisations the caller may pick in 'auth' mode: all for administrators, else their own and below. */
@@ -271,17 +276,9 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
     POS,
     {
       schema: { querystring: positionListQuery, tags, summary: 'Positions, paged, by keyword and organisation' },
-      config: { access: { permission: 'permission.position' } },
+      config: { access: { permission: 'permission.position' }, scope: POSITIONS_SCOPE },
     },
-    async (request) =>
-      ok(
-        await listPositions(
-          db,
-          dialect,
-          request.query,
-          await dataSchemeFilter(db, dialect, signedIn(request).authority, 'permission.position'),
-        ),
-      ),
+    async (request) => ok(await listPositions(db, dialect, request.query, request.scope)),
   );
 
   app.get(
@@ -338,7 +335,7 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
     `${POS}/:id`,
     {
       schema: { params: idParams, tags, summary: 'One position' },
-      config: { access: { permission: 'permission.position' } },
+      config: { access: { permission: 'permission.position' }, scope: ONE_POSITION },
     },
     async (request) => ok(await positionInfo(db, request.params.id)),
   );
@@ -347,7 +344,7 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
     `${POS}/:id`,
     {
       schema: { params: idParams, body: positionUpdateBody, tags, summary: 'Save a position (with version)' },
-      config: { access: { permission: 'permission.position:btn_edit' } },
+      config: { access: { permission: 'permission.position:btn_edit' }, scope: ONE_POSITION },
     },
     async (request) => {
       await updatePosition(db, translator(request), request.params.id, request.body, actor(request));
@@ -359,7 +356,7 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
     `${POS}/:id`,
     {
       schema: { params: idParams, tags, summary: 'Delete a position nobody holds' },
-      config: { access: { permission: 'permission.position:btn_remove' } },
+      config: { access: { permission: 'permission.position:btn_remove' }, scope: ONE_POSITION },
     },
     async (request) => {
       await removePosition(db, request.params.id);

@@ -7,7 +7,7 @@ const ids = z.array(id).max(1000);
 
 export const keywordQuery = z.object({ keyword: z.string().trim().max(100).optional().default('') });
 
-/** Top level: '-1' (the seed's value); '0' is accepted too (spec 2 section 9: root parent id 0). */
+/** Top level: '-1' (the seed's value); '0' is accepted too (root parent id 0). */
 const parentId = z
   .string()
   .trim()

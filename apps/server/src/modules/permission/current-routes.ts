@@ -22,7 +22,7 @@ import {
 const PREFIX = '/api/permission/Users/Current';
 const tags = ['current user'];
 
-/** Calls every signed-in user may make about themselves (spec 1, section 7). */
+/** Calls every signed-in user may make about themselves. */
 export async function currentUserRoutes(app: App, { db, dialect, config, now }: Services) {
   const user = { access: 'user' as const };
 
@@ -93,7 +93,7 @@ export async function currentUserRoutes(app: App, { db, dialect, config, now }: 
   app.get(
     `${PREFIX}/Authorize`,
     { schema: { tags, summary: 'My authorised menus, buttons, columns, forms and data schemes' }, config: user },
-    async (request) => ok(current.authorizeTree(signedIn(request).authority)),
+    async (request) => ok(current.authorizeTree(signedIn(request).authority, request.language)),
   );
 
   app.get(

@@ -1,11 +1,13 @@
 import { patterns, THEME_COLORS } from '@atrium/shared';
+import { plainText } from '../../core/record-schema.ts';
 import { z } from 'zod';
+import type { Language } from '../../core/messages.ts';
 
 const matching = (name: keyof typeof patterns) => (value: string) => value === '' || patterns[name].test(value);
 const md5 = z.string().regex(/^[0-9a-f]{32}$/);
 
 export const baseInfoBody = z.object({
-  realName: z.string().trim().min(1).max(50).refine(matching('fullName')),
+  realName: plainText().min(1).max(50).refine(matching('fullName')),
   gender: z
     .union([z.literal(1), z.literal(2), z.null()])
     .optional()
@@ -36,7 +38,35 @@ export const systemThemeBody = z.object({
     .optional(),
 });
 
-export const systemLanguageBody = z.object({ language: z.enum(['zh-CN', 'zh-TW', 'en-US']) });
+/**
+ * The product's language codes, and the short ones as aliases: zh, zhtw and en. Any case,
+ * `_` or `-`; the canonical code is what gets stored.
+ */
+const LANGUAGE_CODES: Record<string, Language> = {
+  'zh-cn': 'zh-CN',
+  zh: 'zh-CN',
+  'zh-tw': 'zh-TW',
+  zhtw: 'zh-TW',
+  'en-us': 'en-US',
+  en: 'en-US',
+};
+
+export function canonicalLanguage(code: string): Language | undefined {
+  const key = code.trim().toLowerCase().replace('_', '-');
+  return Object.hasOwn(LANGUAGE_CODES, key) ? LANGUAGE_CODES[key] : undefined;
+}
+
+export const languageCode = z
+  .string()
+  .max(10)
+  .describe('zh-CN, zh-TW or en-US (also zh, zhtw, en)')
+  .transform((code, context) => {
+    const language = canonicalLanguage(code);
+    if (!language) context.addIssue({ code: 'custom', message: 'language' });
+    return language ?? z.NEVER;
+  });
+
+export const systemLanguageBody = z.object({ language: languageCode });
 
 export const majorBody = z.object({
   majorId: z.string().min(1).max(64),

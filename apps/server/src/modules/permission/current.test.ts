@@ -179,7 +179,7 @@ describe.each(dbTargets())('current-user calls on $name', (target) => {
     expect(signIns.pagination).toMatchObject({ currentPage: 1, pageSize: 2 });
     expect(signIns.pagination.total).toBeGreaterThanOrEqual(1);
     expect(signIns.list[0]).toMatchObject({
-      abstracts: 'success',
+      abstracts: '登录成功',
       ipAddress: '127.0.0.1',
       ipAddressName: '本机',
       requestURL: '/api/oauth/Login',

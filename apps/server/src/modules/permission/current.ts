@@ -1,4 +1,5 @@
 import type { Db } from '../../db/index.ts';
+import { passwordHashOf, setPasswordHash } from '../../core/credentials.ts';
 import { inTransaction, lockUserRow } from '../../db/tx.ts';
 import { fail, notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
@@ -8,8 +9,10 @@ import { pageOf } from '../../core/paging.ts';
 import { hashPassword, verifyPassword } from '../../core/password.ts';
 import { containsAny } from '../../core/sql.ts';
 import type { Dialect } from '../../db/index.ts';
-import type { Authority } from './authority.ts';
-import { bumpAuthorityRevision } from './authority.ts';
+import { logText, operationText, outcomesMatching } from '../../core/log-text.ts';
+import { nameIn } from '../authorize/names.ts';
+import type { Authority } from '../../core/authority.ts';
+import { bumpAuthorityRevision } from '../../core/authority.ts';
 
 /** The signed-in user's own data: what the profile page shows and changes. */
 
@@ -89,15 +92,11 @@ export async function modifyPassword(
   password: string,
   now: number,
 ) {
-  const user = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
-  if (!(await verifyPassword(user.password_hash, oldPassword))) throw fail('oldPasswordWrong');
+  if (!(await verifyPassword(await passwordHashOf(db, userId), oldPassword))) throw fail('oldPasswordWrong');
   const hash = await hashPassword(password);
   await inTransaction(db, async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ password_hash: hash, updated_at: now, updated_by: userId })
-      .where('id', '=', userId)
-      .execute();
+    await trx.updateTable('users').set({ updated_at: now, updated_by: userId }).where('id', '=', userId).execute();
+    await setPasswordHash(trx, userId, hash);
     await trx.deleteFrom('session').where('user_id', '=', userId).where('id', '<>', keepSessionId).execute();
   });
 }
@@ -118,7 +117,7 @@ export async function setTheme(db: Db, userId: string, theme: string, preference
     .execute();
 }
 
-export async function setLanguage(db: Db, userId: string, language: string) {
+export async function setLanguage(db: Db, userId: string, language: Language) {
   await db.updateTable('users').set({ language }).where('id', '=', userId).execute();
 }
 
@@ -179,17 +178,17 @@ interface TreeNode {
 }
 
 /** The caller's authorised menus per system, and per menu the buttons, columns, forms and data schemes. */
-export function authorizeTree(authority: Authority) {
+export function authorizeTree(authority: Authority, language: Language) {
   const menuNodes = (systemId: string, parentId: string): TreeNode[] =>
     authority.menus
       .filter((m) => m.system_id === systemId && m.parent_id === parentId)
       .map((m) => {
         const children = menuNodes(systemId, m.id);
-        return { id: m.id, fullName: m.full_name, icon: m.icon, ...(children.length ? { children } : {}) };
+        return { id: m.id, fullName: nameIn(m, language), icon: m.icon, ...(children.length ? { children } : {}) };
       });
   const module = authority.systems.map((s) => ({
     id: s.id,
-    fullName: s.full_name,
+    fullName: nameIn(s, language),
     icon: s.icon,
     children: menuNodes(s.id, '-1'),
   }));
@@ -197,7 +196,7 @@ export function authorizeTree(authority: Authority) {
     authority.menus
       .map((m) => ({
         id: m.id,
-        fullName: m.full_name,
+        fullName: nameIn(m, language),
         icon: m.icon,
         children: items(m.id).map((i) => ({ id: i.id, fullName: i.full_name })),
       }))
@@ -230,8 +229,33 @@ export async function systemLog(
   let base = db.selectFrom('sys_log').where('user_id', '=', userId).where('category', '=', query.category);
   if (query.startTime !== undefined) base = base.where('created_at', '>=', query.startTime);
   if (query.endTime !== undefined) base = base.where('created_at', '<=', query.endTime);
-  if (query.keyword)
-    base = base.where((eb) => containsAny(eb, dialect, ['ip', 'abstracts', 'request_url'], query.keyword));
+  if (query.keyword) {
+    // The keyword finds what the list shows: the address, and the text in the caller's language
+    // (made from codes, so the codes whose text matches are looked for).
+    const k = query.keyword.toLowerCase();
+    const outcomes = query.category === 1 ? outcomesMatching(k, language) : [];
+    const routes =
+      query.category === 5
+        ? (
+            await db
+              .selectFrom('sys_log')
+              .select(['request_method', 'request_url'])
+              .distinct()
+              .where('user_id', '=', userId)
+              .where('category', '=', 5)
+              .execute()
+          ).filter((r) => operationText(r.request_method, r.request_url, language).toLowerCase().includes(k))
+        : [];
+    base = base.where((eb) =>
+      eb.or([
+        containsAny(eb, dialect, ['ip', 'request_url'], query.keyword),
+        ...(outcomes.length ? [eb('abstracts', 'in', outcomes)] : []),
+        ...routes.map((r) =>
+          eb.and([eb('request_method', '=', r.request_method), eb('request_url', '=', r.request_url)]),
+        ),
+      ]),
+    );
+  }
   const [{ total }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     base
@@ -250,7 +274,7 @@ export async function systemLog(
     ipAddress: r.ip,
     ipAddressName: placeName(r.place),
     platForm: r.user_agent,
-    abstracts: r.abstracts,
+    abstracts: logText(r, language),
     requestURL: r.request_url,
     requestMethod: r.request_method,
     requestDuration: r.duration,

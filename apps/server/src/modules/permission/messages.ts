@@ -3,13 +3,14 @@ import type { MessageCatalogue } from '../../core/messages.ts';
 type Texts = [zhCN: string, zhTW: string, enUS: string];
 const m = ([zhCN, zhTW, enUS]: Texts) => ({ 'zh-CN': zhCN, 'zh-TW': zhTW, 'en-US': enUS });
 
-/** Server messages of users and roles, merged into the catalogue of core/messages.ts. */
+/** Server messages of users and roles, registered with core/messages.ts by its routes plugin. */
 export const usersMessages = {
   accountTaken: m(['账户“{account}”已存在', '帳戶「{account}」已存在', 'The account "{account}" is already in use']),
+  // Worded like every other field problem: 参数 {field} 无效：... / Invalid {field}: ...
   referenceMissing: m([
-    '{field}：所选数据不存在',
-    '{field}：所選資料不存在',
-    '{field}: the chosen record does not exist',
+    '参数 {field} 无效：所选数据不存在',
+    '參數 {field} 無效：所選資料不存在',
+    'Invalid {field}: the chosen record does not exist',
   ]),
   managerSelf: m(['直属主管不能是用户自己', '直屬主管不能是使用者自己', 'A user cannot be their own manager']),
   userDeleteAdmin: m(['不能删除管理员账户', '不能刪除管理員帳戶', 'An administrator account cannot be deleted']),
@@ -56,6 +57,11 @@ export const usersMessages = {
   importMobile: m(['手机号码格式不正确', '手機號碼格式不正確', 'Mobile number is not valid']),
   importEmail: m(['邮箱格式不正确', '信箱格式不正確', 'Email is not valid']),
   importTooLong: m(['{field}过长', '{field}過長', '{field} is too long']),
+  importControlChars: m([
+    '{field}不能包含控制字符',
+    '{field}不能包含控制字元',
+    '{field} must not contain control characters',
+  ]),
   importOrganizeRequired: m(['所属组织不能为空', '所屬組織不能為空', 'Organisation is required']),
   importOrganizeMissing: m(['组织“{name}”不存在', '組織「{name}」不存在', 'Organisation "{name}" does not exist']),
   importOrganizeAmbiguous: m([
@@ -80,3 +86,9 @@ export const usersMessages = {
   userSheetName: m(['用户信息', '使用者資訊', 'Users']),
   roleGlobal: m(['全局', '全域', 'Global']),
 } satisfies MessageCatalogue;
+
+declare module '../../core/messages.ts' {
+  interface MessageCatalogues {
+    permission: typeof usersMessages;
+  }
+}

@@ -4,6 +4,7 @@ import type { Db, Dialect } from '../../db/index.ts';
 import { inTransaction, type Tx } from '../../db/tx.ts';
 import { fail, notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
+import { plainText } from '../../core/record-schema.ts';
 import { countedPage, pageOf, pageQuery, type PageQuery } from '../../core/paging.ts';
 import {
   assertRecord,
@@ -16,7 +17,7 @@ import {
 import { containsAny } from '../../core/sql.ts';
 import { assertCodeFree, codeGuard } from '../../core/unique-code.ts';
 import { updateVersioned } from '../../core/versioned.ts';
-import { bumpAuthorityRevision } from './authority.ts';
+import { bumpAuthorityRevision } from '../../core/authority.ts';
 import { recordFormFields, versionField } from './form-fields.ts';
 import { organizeNames, subtreeIds, type OrganizeName } from './users.ts';
 
@@ -26,8 +27,8 @@ export const roleListQuery = pageQuery.extend({
 });
 
 export const roleForm = z.object({
-  fullName: z.string().trim().min(1).max(50),
-  enCode: z.string().trim().min(1).max(50).refine(patterns.enCode.test),
+  fullName: plainText().min(1).max(50),
+  enCode: plainText().min(1).max(50).refine(patterns.enCode.test),
   globalMark: z.union([z.literal(0), z.literal(1)]),
   organizeId: z.string().max(64).nullish(),
   ...recordFormFields,
@@ -185,7 +186,7 @@ function roleNode(
 }
 
 /**
- * The role picker tree (spec 2 section 6): node '1' holds the global roles (the 'global' tab),
+ * The role picker tree: node '1' holds the global roles (the 'global' tab),
  * then one node per organisation that has roles (the 'organisation' tab). Only enabled roles.
  */
 export async function roleSelector(db: Db, globalName: string, organizeScope?: string[]): Promise<PickerTreeNode[]> {

@@ -3,9 +3,12 @@ import { roleRoutes } from './role-routes.ts';
 import { userCrudRoutes } from './user-routes.ts';
 import { userExcelRoutes } from './user-excel-routes.ts';
 import { userSelectorRoutes } from './user-selector-routes.ts';
+import { registerMessages } from '../../core/messages.ts';
+import { usersMessages } from './messages.ts';
 
-/** Users and roles (spec 2 section 7), split by concern. */
+/** Users and roles, split by concern. */
 export async function permissionRoutes(app: App, services: Services) {
+  registerMessages(usersMessages);
   await userCrudRoutes(app, services);
   await userSelectorRoutes(app, services);
   await userExcelRoutes(app, services);

@@ -6,7 +6,7 @@ import type { MessageKey, MessageParams } from '../../core/messages.ts';
 import { IMPORT_MAX_BYTES, USER_IMPORT_COLUMNS } from '@atrium/shared';
 import { signedIn } from '../../core/access.ts';
 import { fail, notFound } from '../../core/errors.ts';
-import { categoryDir } from '../../core/files.ts';
+import { categoryDir, ownerOf, storeOwner } from '../../core/files.ts';
 import { ok } from '../../core/http.ts';
 import type { App, Services } from '../../core/types.ts';
 import {
@@ -21,8 +21,9 @@ import {
   storeUpload,
   writeUserWorkbook,
 } from './user-excel.ts';
-import { dataSchemeFilter } from '../authorize/data-scheme.ts';
+import { USERS_SCOPE } from './user-routes.ts';
 import { membersOfSubtree, userKeyword } from './users.ts';
+import { enabledAuthority, fileLinks, notVisible, ticketHolder, ticketQuery } from '../file/links.ts';
 
 const tags = ['permission'];
 const EXPORT_MAX_ROWS = 10000;
@@ -46,12 +47,21 @@ const downloadUrl = (name: string, fullName: string) =>
   `/api/permission/Users/Download/${name}?fullName=${encodeURIComponent(fullName)}`;
 
 /**
- * The user spreadsheet: export, template, and the import of spec 2 sections 4 and 5. The file is
+ * The user spreadsheet: export, template, and the import. The file is
  * uploaded first (POST .../Users/Uploader, multipart) and answered by a generated name, which
  * ImportPreview then reads; ImportData takes the previewed rows back as JSON. Generated workbooks
- * are answered as `data.url`, a download under an unguessable name that expires after an hour.
+ * are kept an hour and answered as `data.url`, a link with a ticket (docs/files.md) for the user who
+ * asked for it: nobody else may download it.
  */
-export async function userExcelRoutes(app: App, { db, dialect, config, now }: Services) {
+export async function userExcelRoutes(app: App, services: Services) {
+  const { db, dialect, config, now } = services;
+  /** Records the caller as the workbook's owner and answers its link for them. */
+  const answer = async (request: FastifyRequest, name: string, fullName: string) => {
+    const userId = signedIn(request).session.userId;
+    await storeOwner(config.dataDir, EXPORT_DIR, name, userId);
+    return ok({ name: fullName, url: fileLinks(services, userId).link(EXPORT_DIR, name, downloadUrl(name, fullName)) });
+  };
+
   app.post(
     '/api/permission/Users/Uploader',
     {
@@ -112,8 +122,7 @@ export async function userExcelRoutes(app: App, { db, dialect, config, now }: Se
       },
       async (request) => {
         const name = await writeUserWorkbook(config.dataDir, tr(request), request.body.list, true);
-        const fullName = `${request.t('userSheetName')}-${request.t('colErrorsInfo')}.xlsx`;
-        return ok({ name: fullName, url: downloadUrl(name, fullName) });
+        return answer(request, name, `${request.t('userSheetName')}-${request.t('colErrorsInfo')}.xlsx`);
       },
     );
   }
@@ -126,8 +135,7 @@ export async function userExcelRoutes(app: App, { db, dialect, config, now }: Se
     },
     async (request) => {
       const name = await writeUserWorkbook(config.dataDir, tr(request), []);
-      const fullName = `${request.t('userSheetName')}.xlsx`;
-      return ok({ name: fullName, url: downloadUrl(name, fullName) });
+      return answer(request, name, `${request.t('userSheetName')}.xlsx`);
     },
   );
 
@@ -142,22 +150,28 @@ export async function userExcelRoutes(app: App, { db, dialect, config, now }: Se
         tags,
         summary: 'Users matching the list filters as a workbook (at most 10 000)',
       },
-      config: { access: { permission: 'permission.user:btn_download' } },
+      config: {
+        access: { permission: 'permission.user:btn_download' },
+        scope: USERS_SCOPE,
+        fields: { menu: USERS_SCOPE.menu },
+      },
     },
     async (request) => {
       const { keyword, organizeId } = request.query;
       let q = db.selectFrom('users').select('users.id');
-      const scheme = await dataSchemeFilter(db, dialect, signedIn(request).authority, 'permission.user');
-      if (scheme) q = q.where(scheme);
+      if (request.scope) q = q.where(request.scope);
       if (keyword) q = q.where((eb) => userKeyword(eb, dialect, keyword));
       if (organizeId) q = q.where('users.id', 'in', membersOfSubtree(db, organizeId));
       const ids = (await q.orderBy('users.sort_code').orderBy('users.id').limit(EXPORT_MAX_ROWS).execute()).map(
         (r) => r.id,
       );
-      const rows = await exportRows(db, ids, tr(request));
+      // The workbook keeps the template's columns (it imports again); those the caller may not see stay empty.
+      const hidden = [...(request.fieldGrants?.hiddenColumns ?? [])];
+      const rows = (await exportRows(db, ids, tr(request))).map((row) =>
+        Object.assign(row, Object.fromEntries(hidden.filter((key) => key in row).map((key) => [key, '']))),
+      );
       const name = await writeUserWorkbook(config.dataDir, tr(request), rows);
-      const fullName = `${request.t('userSheetName')}.xlsx`;
-      return ok({ name: fullName, url: downloadUrl(name, fullName) });
+      return answer(request, name, `${request.t('userSheetName')}.xlsx`);
     },
   );
 
@@ -166,16 +180,20 @@ export async function userExcelRoutes(app: App, { db, dialect, config, now }: Se
     {
       schema: {
         params: z.object({ name: z.string().regex(FILE_NAME) }),
-        querystring: z.object({ fullName: z.string().max(200).optional().default('users.xlsx') }),
+        querystring: z.object({ fullName: z.string().max(200).optional().default('users.xlsx'), ...ticketQuery }),
         tags,
-        summary: 'A generated workbook (public: the name is random and expires after an hour)',
+        summary: 'A generated workbook (kept an hour), with the ticket of the link answered to whoever made it',
       },
       config: { access: 'public' },
     },
     async (request, reply) => {
-      const file = path.join(categoryDir(config.dataDir, EXPORT_DIR), request.params.name);
+      const { name } = request.params;
+      const userId = ticketHolder(services, EXPORT_DIR, name, request.query.ticket);
+      await enabledAuthority(services, userId);
+      const file = path.join(categoryDir(config.dataDir, EXPORT_DIR), name);
       const stat = fs.statSync(file, { throwIfNoEntry: false });
-      if (!stat || Date.now() - stat.mtimeMs > EXPORT_TTL_MS) throw notFound();
+      if (!stat || Date.now() - stat.mtimeMs > EXPORT_TTL_MS) throw notFound('fileNotFound');
+      if ((await ownerOf(config.dataDir, EXPORT_DIR, name)) !== userId) throw notVisible();
       const fullName = request.query.fullName.replace(/[\\/\r\n"]/g, '_');
       return reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')

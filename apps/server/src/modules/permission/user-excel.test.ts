@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FILE_TICKET_TTL_MS } from '../../core/file-ticket.ts';
 import { createTestServer, dbTargets, type TestServer } from '../../testing/index.ts';
+import { forgeTicket, ticketKey, withTicketParam } from '../file/testing.ts';
 
 const en = { 'accept-language': 'en-US' };
 
@@ -69,7 +71,9 @@ describe.each(dbTargets())('user spreadsheet on $name', (target) => {
       await server.call('GET', `/api/permission/Users/ExportExcel?organizeId=${rd}`, { token: admin })
     ).json();
     expect(exported.code).toBe(200);
-    expect(exported.data.url).toMatch(/^\/api\/permission\/Users\/Download\/[0-9a-f]{32}\.xlsx\?fullName=/);
+    expect(exported.data.url).toMatch(
+      /^\/api\/permission\/Users\/Download\/[0-9a-f]{32}\.xlsx\?fullName=[^&]+&ticket=[^&]+$/,
+    );
     const sheet = await readSheet(await download(exported.data.url));
     expect(sheet[0]).toEqual(['账户', '姓名', '性别', '手机', '邮箱', '所属组织', '岗位', '角色', '说明']);
     const managerRow = sheet.find((r) => r[0] === 'manager')!;
@@ -180,7 +184,7 @@ describe.each(dbTargets())('user spreadsheet on $name', (target) => {
     expect(again.data.failResult[0].errorsInfo).toBe('账户已存在');
   });
 
-  it('checks each row: required, duplicate in file, gender, email, organisation', async () => {
+  it('checks each row: required, duplicate in file, gender, email, organisation, control characters', async () => {
     const row = {
       account: 'rowtest1',
       realName: '测试',
@@ -204,6 +208,7 @@ describe.each(dbTargets())('user spreadsheet on $name', (target) => {
             { ...row, account: 'dup1' },
             { ...row, account: 'g1', gender: 'x', email: 'nope' },
             { ...row, account: 'o1', organize: '火星部' },
+            { ...row, account: 'c1', realName: 'Bell\u0007name' },
           ],
         },
       })
@@ -215,6 +220,7 @@ describe.each(dbTargets())('user spreadsheet on $name', (target) => {
       'Account appears more than once in the file',
       'Gender must be male or female; Email is not valid',
       'Organisation "火星部" does not exist',
+      'Name must not contain control characters',
     ]);
   });
 
@@ -301,7 +307,18 @@ describe.each(dbTargets())('user spreadsheet on $name', (target) => {
         await server.call('POST', '/api/permission/Users/ExportExceptionData', { token: staff, body: { list: [] } })
       ).json().code,
     ).toBe(403);
-    expect((await server.call('GET', `/api/permission/Users/Download/${'0'.repeat(32)}.xlsx`)).json().code).toBe(404);
+    // A link without its ticket is refused; a good ticket for a file that is not there answers 404.
+    const noTicket = await server.call('GET', withTicketParam(template.data.url, null));
+    expect(noTicket.statusCode).toBe(403);
+    expect(noTicket.json().code).toBe(403);
+    const gone = `${'0'.repeat(32)}.xlsx`;
+    const ticket = forgeTicket(
+      await ticketKey(server.database.db),
+      `userExport/${gone}`,
+      await server.userIdOf('admin'),
+      server.clock.now + FILE_TICKET_TTL_MS,
+    );
+    expect((await server.call('GET', `/api/permission/Users/Download/${gone}?ticket=${ticket}`)).json().code).toBe(404);
     expect((await server.call('GET', '/api/permission/Users/Download/..%2Fsecret.xlsx')).json().code).toBe(400);
     // HR's export holds only its department and below (its data scheme).
     const hrExport = (await server.call('GET', '/api/permission/Users/ExportExcel', { token: hr })).json();

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { CONTROL_CHARS } from '../../core/record-schema.ts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -15,9 +16,9 @@ import { fail } from '../../core/errors.ts';
 import { categoryDir, storeFile } from '../../core/files.ts';
 import { newId } from '../../core/ids.ts';
 import type { MessageKey, MessageParams } from '../../core/messages.ts';
-import { newUserRow } from '../../db/seed/user-row.ts';
-import { bumpAuthorityRevision } from './authority.ts';
-import { readSheetRows, writeSheet } from './excel-thread.ts';
+import { insertUsers, newUserRow } from './user-row.ts';
+import { bumpAuthorityRevision } from '../../core/authority.ts';
+import { readSheetRows, writeSheet } from '../../core/excel-thread.ts';
 import { defaultPasswordHash } from './user-service.ts';
 import { organizeNames } from './users.ts';
 
@@ -162,6 +163,7 @@ export async function importUsers(
     else if (taken.has(row.account)) errors.push(t('importAccountTaken'));
     if (!row.realName) errors.push(t('importRealNameRequired'));
     else if (row.realName.length > 50) errors.push(t('importTooLong', { field: t('userColRealName') }));
+    else if (CONTROL_CHARS.test(row.realName)) errors.push(t('importControlChars', { field: t('userColRealName') }));
     let gender: number | null = null;
     if (row.gender) {
       gender = GENDERS[row.gender.toLowerCase()] ?? null;
@@ -203,26 +205,23 @@ export async function importUsers(
     await inTransaction(db, async (trx) => {
       for (const g of good) {
         const id = newId(now);
-        await trx
-          .insertInto('users')
-          .values(
-            newUserRow({
-              id,
-              account: g.row.account,
-              real_name: g.row.realName,
-              gender: g.gender,
-              mobile_phone: g.row.mobilePhone,
-              email: g.row.email,
-              password_hash: passwordHash,
-              organize_id: g.organizeId,
-              position_id: g.positionIds[0] ?? null,
-              system_id: system?.id ?? null,
-              description: g.row.description || null,
-              created_at: now,
-              created_by: by,
-            }),
-          )
-          .execute();
+        await insertUsers(trx, [
+          newUserRow({
+            id,
+            account: g.row.account,
+            real_name: g.row.realName,
+            gender: g.gender,
+            mobile_phone: g.row.mobilePhone,
+            email: g.row.email,
+            password_hash: passwordHash,
+            organize_id: g.organizeId,
+            position_id: g.positionIds[0] ?? null,
+            system_id: system?.id ?? null,
+            description: g.row.description || null,
+            created_at: now,
+            created_by: by,
+          }),
+        ]);
         const relation = (type: 'Organize' | 'Position' | 'Role', objectId: string, i: number) => ({
           id: newId(now),
           user_id: id,

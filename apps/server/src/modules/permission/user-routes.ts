@@ -1,47 +1,60 @@
 import { signedIn } from '../../core/access.ts';
-import { fail, forbidden, notFound } from '../../core/errors.ts';
+import { keepHiddenFields } from '../../core/field-grants.ts';
+import { fail, notFound } from '../../core/errors.ts';
 import { ok } from '../../core/http.ts';
+import { localizedFrame } from '../../core/push.ts';
 import type { App, Services } from '../../core/types.ts';
 import { dataSchemeFilter } from '../authorize/data-scheme.ts';
-import type { FastifyRequest } from 'fastify';
 import { listUsers } from './users.ts';
 import { idParams, resetPasswordForm, userForm, userListQuery, userUpdate } from './user-schema.ts';
 import { createUser, deleteUser, getUserInfo, resetPassword, toggleUserState, updateUser } from './user-service.ts';
 
 const tags = ['permission'];
 
-/** User management: list, create, read, update, delete, state, password reset and unlock. */
-export async function userCrudRoutes(app: App, { db, dialect, now }: Services) {
-  const schemeOf = (request: FastifyRequest) =>
-    dataSchemeFilter(db, dialect, signedIn(request).authority, 'permission.user');
+/** The users list's data schemes (menu permission.user) apply to every route about users. */
+export const USERS_SCOPE = { menu: 'permission.user', table: 'users' } as const;
+const ONE_USER = { ...USERS_SCOPE, idParam: 'id' } as const;
+/** The users list's column grants and the user form's field grants (menu permission.user). */
+const USER_FIELDS = { menu: 'permission.user' } as const;
+/** What a created user has in the form fields its creator may not fill in. */
+const EMPTY_USER_FIELDS = { gender: null, mobilePhone: '', email: '', managerId: null, education: null, nation: null };
 
-  /** A user outside the caller's data scheme (for example another department for HR) is refused. */
-  const inScope = async (request: FastifyRequest, id: string) => {
-    const exists = await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
-    if (!exists) throw notFound();
-    const scheme = await schemeOf(request);
-    if (!scheme) return;
-    const visible = await db.selectFrom('users').select('id').where('id', '=', id).where(scheme).executeTakeFirst();
-    if (!visible) throw forbidden();
-  };
+/** User management: list, create, read, update, delete, state, password reset and unlock. */
+export async function userCrudRoutes(app: App, { db, dialect, now, push, records, authority: authorities }: Services) {
+  // A user is a record that record-bound reads (print data) may name: its owner sees it, and so
+  // does whoever manages users with it inside their data scheme.
+  records.register({
+    kind: 'user',
+    async maySee(authority, id) {
+      const exists = await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
+      if (!exists) return undefined;
+      if (id === authority.user.id) return true;
+      if (!authorities.allows(authority, 'permission.user')) return false;
+      const scheme = await dataSchemeFilter(db, dialect, authority, 'permission.user');
+      if (!scheme) return true;
+      return !!(await db.selectFrom('users').select('id').where('id', '=', id).where(scheme).executeTakeFirst());
+    },
+  });
 
   app.get(
     '/api/permission/Users',
     {
       schema: { querystring: userListQuery, tags, summary: 'Users, paged, by keyword and organisation subtree' },
-      config: { access: { permission: 'permission.user' } },
+      config: { access: { permission: 'permission.user' }, scope: USERS_SCOPE, fields: USER_FIELDS },
     },
-    async (request) => ok(await listUsers(db, dialect, request.query, await schemeOf(request))),
+    async (request) => ok(await listUsers(db, dialect, request.query, request.scope)),
   );
 
   app.post(
     '/api/permission/Users',
     {
       schema: { body: userForm, tags, summary: 'Create a user with the default password' },
-      config: { access: { permission: 'permission.user:btn_add' } },
+      config: { access: { permission: 'permission.user:btn_add' }, fields: USER_FIELDS },
     },
     async (request) => {
-      const id = await createUser(db, request.body, now(), signedIn(request).session.userId);
+      // A field the caller may not edit starts empty, whatever was sent for it.
+      const form = keepHiddenFields(request.body, request.fieldGrants, EMPTY_USER_FIELDS);
+      const id = await createUser(db, form, now(), signedIn(request).session.userId);
       return ok({ id }, request.t('createSuccess'));
     },
   );
@@ -50,23 +63,22 @@ export async function userCrudRoutes(app: App, { db, dialect, now }: Services) {
     '/api/permission/Users/:id',
     {
       schema: { params: idParams, tags, summary: 'One user with memberships and version' },
-      config: { access: { permission: 'permission.user' } },
+      config: { access: { permission: 'permission.user' }, scope: ONE_USER, fields: USER_FIELDS },
     },
-    async (request) => {
-      await inScope(request, request.params.id);
-      return ok(await getUserInfo(db, request.params.id));
-    },
+    async (request) => ok(await getUserInfo(db, request.params.id)),
   );
 
   app.put(
     '/api/permission/Users/:id',
     {
       schema: { params: idParams, body: userUpdate, tags, summary: 'Update a user (optimistic lock on version)' },
-      config: { access: { permission: 'permission.user:btn_edit' } },
+      config: { access: { permission: 'permission.user:btn_edit' }, scope: ONE_USER, fields: USER_FIELDS },
     },
     async (request) => {
-      await inScope(request, request.params.id);
-      await updateUser(db, request.params.id, request.body, now(), signedIn(request).session.userId);
+      // A field the caller may not edit keeps its stored value, whatever was sent for it.
+      const stored = request.fieldGrants?.hiddenForm.size ? await getUserInfo(db, request.params.id) : {};
+      const form = keepHiddenFields(request.body, request.fieldGrants, stored);
+      await updateUser(db, request.params.id, form, now(), signedIn(request).session.userId);
       return ok(undefined, request.t('updateSuccess'));
     },
   );
@@ -75,11 +87,12 @@ export async function userCrudRoutes(app: App, { db, dialect, now }: Services) {
     '/api/permission/Users/:id',
     {
       schema: { params: idParams, tags, summary: 'Delete a user (not an administrator, not yourself)' },
-      config: { access: { permission: 'permission.user:btn_remove' } },
+      config: { access: { permission: 'permission.user:btn_remove' }, scope: ONE_USER },
     },
     async (request) => {
-      await inScope(request, request.params.id);
       await deleteUser(db, request.params.id, signedIn(request).session.userId);
+      // Its sessions are gone with it; open tabs hear it in the user's language, not the admin's.
+      await push.toUsers([request.params.id], localizedFrame('logout', 'accountRemoved'));
       return ok(undefined, request.t('deleteSuccess'));
     },
   );
@@ -88,11 +101,12 @@ export async function userCrudRoutes(app: App, { db, dialect, now }: Services) {
     '/api/permission/Users/:id/Actions/State',
     {
       schema: { params: idParams, tags, summary: 'Toggle enabled/disabled' },
-      config: { access: { permission: 'permission.user:btn_edit' } },
+      config: { access: { permission: 'permission.user:btn_edit' }, scope: ONE_USER },
     },
     async (request) => {
-      await inScope(request, request.params.id);
       const enabledMark = await toggleUserState(db, request.params.id, now(), signedIn(request).session.userId);
+      // Disabling ends the user's sessions; open tabs hear it in the user's language, not the admin's.
+      if (enabledMark === 0) await push.toUsers([request.params.id], localizedFrame('logout', 'accountDisabled'));
       return ok({ enabledMark }, request.t('updateSuccess'));
     },
   );
@@ -101,12 +115,11 @@ export async function userCrudRoutes(app: App, { db, dialect, now }: Services) {
     '/api/permission/Users/:id/Actions/ResetPassword',
     {
       schema: { params: idParams, body: resetPasswordForm, tags, summary: 'Set a new password (md5 hex, twice)' },
-      config: { access: { permission: 'permission.user:btn_edit' } },
+      config: { access: { permission: 'permission.user:btn_edit' }, scope: ONE_USER },
     },
     async (request) => {
       const { userPassword, validatePassword } = request.body;
       if (userPassword !== validatePassword) throw fail('passwordMismatch');
-      await inScope(request, request.params.id);
       await resetPassword(db, request.params.id, userPassword, now(), signedIn(request).session.userId);
       return ok(undefined, request.t('resetPasswordSuccess'));
     },
@@ -116,10 +129,9 @@ export async function userCrudRoutes(app: App, { db, dialect, now }: Services) {
     '/api/permission/Users/:id/Actions/unlock',
     {
       schema: { params: idParams, tags, summary: 'Lift a sign-in lockout' },
-      config: { access: { permission: 'permission.user:btn_edit' } },
+      config: { access: { permission: 'permission.user:btn_edit' }, scope: ONE_USER },
     },
     async (request) => {
-      await inScope(request, request.params.id);
       const result = await db
         .updateTable('users')
         .set({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { patterns } from '@atrium/shared';
 import { pageQuery } from '../../core/paging.ts';
+import { plainText } from '../../core/record-schema.ts';
 import { recordFormFields, versionField } from './form-fields.ts';
 
 export const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -11,8 +12,8 @@ const md5hex = z.string().regex(/^[0-9a-f]{32}$/);
 export const userListQuery = pageQuery.extend({ organizeId: z.string().max(64).optional() });
 
 export const userForm = z.object({
-  account: z.string().trim().min(1).max(50).refine(patterns.account.test),
-  realName: z.string().trim().min(1).max(50),
+  account: plainText().min(1).max(50).refine(patterns.account.test),
+  realName: plainText().min(1).max(50),
   gender: z.union([z.literal(1), z.literal(2)]).nullish(),
   mobilePhone: z
     .string()

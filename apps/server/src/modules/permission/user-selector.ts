@@ -7,8 +7,8 @@ import {
   membersOfSubtree,
   organizeNames,
   toUserOption,
-  userKeyword,
   userOptionColumns,
+  userSearch,
   type OrganizeName,
 } from './users.ts';
 
@@ -23,7 +23,7 @@ export interface Scope {
   userIds?: string[];
 }
 
-/** Splits picker values (`id--type`, spec 2 section 3) into a scope; a bare id is a user. */
+/** Splits picker values (`id--type`) into a scope; a bare id is a user. */
 export function scopeOfMixedIds(values: string[]): Scope {
   const scope: Required<Scope> = { departIds: [], positionIds: [], roleIds: [], groupIds: [], userIds: [] };
   for (const value of values) {
@@ -73,7 +73,7 @@ export async function pageUserOptions(
   query: { keyword: string; currentPage: number; pageSize: number },
 ) {
   let base = db.selectFrom('users').where('users.enabled', '=', 1).where(filter);
-  if (query.keyword) base = base.where((eb) => userKeyword(eb, dialect, query.keyword));
+  if (query.keyword) base = base.where(await userSearch.condition(db, dialect, query.keyword));
   const [orgs, { total, rows }] = await Promise.all([
     organizeNames(db),
     countedPage(
@@ -98,7 +98,7 @@ export async function userOptions(
   limit = 1000,
 ): Promise<UserOption[]> {
   let q = db.selectFrom('users').select(userOptionColumns).where('users.enabled', '=', 1).where(filter);
-  if (keyword) q = q.where((eb) => userKeyword(eb, dialect, keyword));
+  if (keyword) q = q.where(await userSearch.condition(db, dialect, keyword));
   const [orgs, rows] = await Promise.all([
     organizeNames(db),
     q.orderBy('users.sort_code').orderBy('users.id').limit(limit).execute(),
@@ -139,7 +139,7 @@ export function userNode(u: UserOption, parent: OrganizeName | undefined): Picke
 }
 
 /**
- * One level of the user picker's tree (spec 2 section 3): the organisations under a node and the
+ * One level of the user picker's tree: the organisations under a node and the
  * users who belong to it. Node '0' (or '-1') is the top. With a keyword: a flat list of matching users.
  * `roots` replaces the top level (the caller's own organisations for an authorised view).
  */

@@ -3,12 +3,12 @@ import type { Db } from '../../db/index.ts';
 import { inTransaction, type Tx } from '../../db/tx.ts';
 import { fail, notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
-import { hashPassword } from '../../core/password.ts';
+import { hashPassword, md5 } from '../../core/password.ts';
 import { toggleEnabled } from '../../core/records.ts';
 import { updateVersioned } from '../../core/versioned.ts';
-import { md5 } from '../../db/seed/demo.ts';
-import { newUserRow } from '../../db/seed/user-row.ts';
-import { bumpAuthorityRevision } from './authority.ts';
+import { insertUsers, newUserRow } from './user-row.ts';
+import { deleteUserCredentials, setPasswordHash } from '../../core/credentials.ts';
+import { bumpAuthorityRevision } from '../../core/authority.ts';
 import { isDictionaryItem } from '../system/dictionary/data-service.ts';
 import type { UserFormInput } from './user-schema.ts';
 
@@ -117,31 +117,28 @@ export async function createUser(db: Db, form: UserFormInput, now: number, by: s
     await checkReferences(trx, form);
     const id = newId(now);
     const system = await trx.selectFrom('app_system').select('id').orderBy('sort_code').executeTakeFirst();
-    await trx
-      .insertInto('users')
-      .values(
-        newUserRow({
-          id,
-          account: form.account,
-          real_name: form.realName,
-          gender: form.gender ?? null,
-          mobile_phone: form.mobilePhone,
-          email: form.email,
-          password_hash: passwordHash,
-          manager_id: form.managerId ?? null,
-          education: form.education ?? null,
-          nation: form.nation ?? null,
-          organize_id: form.organizeIdList[0]!,
-          position_id: await majorPosition(trx, form),
-          system_id: system?.id ?? null,
-          enabled: form.enabledMark,
-          sort_code: form.sortCode,
-          description: form.description ?? null,
-          created_at: now,
-          created_by: by,
-        }),
-      )
-      .execute();
+    await insertUsers(trx, [
+      newUserRow({
+        id,
+        account: form.account,
+        real_name: form.realName,
+        gender: form.gender ?? null,
+        mobile_phone: form.mobilePhone,
+        email: form.email,
+        password_hash: passwordHash,
+        manager_id: form.managerId ?? null,
+        education: form.education ?? null,
+        nation: form.nation ?? null,
+        organize_id: form.organizeIdList[0]!,
+        position_id: await majorPosition(trx, form),
+        system_id: system?.id ?? null,
+        enabled: form.enabledMark,
+        sort_code: form.sortCode,
+        description: form.description ?? null,
+        created_at: now,
+        created_by: by,
+      }),
+    ]);
     await writeRelations(trx, id, form, now, by);
     await bumpAuthorityRevision(trx);
     return id;
@@ -251,8 +248,10 @@ export async function deleteUser(db: Db, id: string, by: string): Promise<void> 
     await trx.updateTable('users').set({ manager_id: null }).where('manager_id', '=', id).execute();
     await trx.updateTable('organize').set({ manager_id: null }).where('manager_id', '=', id).execute();
     await trx.deleteFrom('authorize').where('object_type', '=', 'user').where('object_id', '=', id).execute();
-    // Memberships, sessions, signatures and message receipts go with the row (ON DELETE CASCADE).
+    // Signatures and message receipts go with the row (ON DELETE CASCADE); the credential store
+    // is another file on SQLite, out of the cascade's reach.
     await trx.deleteFrom('user_relation').where('user_id', '=', id).execute();
+    await deleteUserCredentials(trx, id);
     await trx.deleteFrom('users').where('id', '=', id).execute();
     await bumpAuthorityRevision(trx);
   });
@@ -279,17 +278,13 @@ export async function toggleUserState(db: Db, id: string, now: number, by: strin
 
 export async function resetPassword(db: Db, id: string, md5hex: string, now: number, by: string): Promise<void> {
   const passwordHash = await hashPassword(md5hex);
-  const result = await db
-    .updateTable('users')
-    .set({
-      password_hash: passwordHash,
-      lock_mark: 0,
-      unlock_time: null,
-      login_error_count: 0,
-      updated_at: now,
-      updated_by: by,
-    })
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw notFound();
+  await inTransaction(db, async (trx) => {
+    const result = await trx
+      .updateTable('users')
+      .set({ lock_mark: 0, unlock_time: null, login_error_count: 0, updated_at: now, updated_by: by })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw notFound();
+    await setPasswordHash(trx, id, passwordHash);
+  });
 }

@@ -4,28 +4,24 @@ import type { UserListItem, UserOption } from '@atrium/shared';
 import type { Db, Dialect } from '../../db/index.ts';
 import type { Tx } from '../../db/tx.ts';
 import { offsetOf, pageOf, type PageQuery } from '../../core/paging.ts';
-import { containsAny } from '../../core/sql.ts';
+import { searchIndex } from '../../core/search-index.ts';
 
 export type { UserListItem };
 
-export const USER_KEYWORD_COLUMNS = ['users.account', 'users.real_name', 'users.mobile_phone'];
-
 /**
- * Users whose account, name or mobile contains the keyword, case-insensitively. On SQLite a keyword
- * of three characters or more goes through the users_search trigram index (migration 004), so a
- * search over 10 000 users reads only the matches; shorter ones, and PostgreSQL (pg_trgm indexes
- * serve its ILIKE), use the plain substring match.
+ * The users keyword search (account, name or mobile, case-insensitively) through the search index
+ * (docs/search.md), so a search over 10 000 users reads only the matches; migration 015 builds it.
+ * Changing the columns needs a migration that drops and re-creates it.
  */
+export const userSearch = searchIndex({ table: 'users', columns: ['account', 'real_name', 'mobile_phone'] });
+
+/** Users whose account, name or mobile contains the keyword, as a condition (see userSearch). */
 export function userKeyword(
-  eb: ExpressionBuilder<Database, 'users'>,
+  _eb: ExpressionBuilder<Database, 'users'>,
   dialect: Dialect,
   keyword: string,
 ): Expression<SqlBool> {
-  if (dialect === 'sqlite' && [...keyword].length >= 3) {
-    const phrase = `"${keyword.replace(/"/g, '""')}"`;
-    return eb('users.id', 'in', sql<string>`(select user_id from users_search where users_search match ${phrase})`);
-  }
-  return containsAny(eb, dialect, USER_KEYWORD_COLUMNS, keyword);
+  return userSearch.matches(dialect, keyword);
 }
 
 /** Ids of an organisation and everything under it, as a subquery (organize_id_tree is the id path). */
@@ -65,7 +61,7 @@ export async function listUsers(
 ) {
   let base = db.selectFrom('users').leftJoin('organize', 'organize.id', 'users.organize_id');
   if (scope) base = base.where(scope);
-  if (query.keyword) base = base.where((eb) => userKeyword(eb, dialect, query.keyword));
+  if (query.keyword) base = base.where(await userSearch.condition(db, dialect, query.keyword));
   if (query.organizeId) base = base.where('users.id', 'in', membersOfSubtree(db, query.organizeId));
   const rows = await base
     .select([

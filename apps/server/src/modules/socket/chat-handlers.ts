@@ -2,6 +2,7 @@ import type { MessageListFrame } from '@atrium/shared';
 import { z } from 'zod';
 import { chatHistory, markChatRead, sendChat, type OutgoingContent } from '../message/chat-service.ts';
 import { pushCounts } from '../message/pushes.ts';
+import { fileLinks } from '../file/links.ts';
 import { readFrame, type FrameHandler } from './frame.ts';
 
 const userId = z.string().trim().min(1).max(64);
@@ -27,7 +28,8 @@ const sendMessageFrame = z.discriminatedUnion('messageType', [
 
 /**
  * SendMessage: stores the message, then echoes `sendMessage` to every socket of the sender (all
- * tabs, any instance) and sends `receiveMessage` to every socket of the recipient. Empty text, an
+ * tabs, any instance) and sends `receiveMessage` to every socket of the recipient; an image's path
+ * carries a link for each side. Empty text, an
  * image that was not uploaded, or an unknown recipient stores and sends nothing.
  */
 export const sendMessage: FrameHandler = async (frame, context) => {
@@ -65,7 +67,15 @@ export const messageList: FrameHandler = async (frame, context) => {
   const { services, peer } = context;
   // The caller is the session's user whatever formUserId says; the other party is toUserId.
   const other = fields.toUserId === peer.userId && fields.formUserId ? fields.formUserId : fields.toUserId;
-  const page = await chatHistory(services.db, services.dialect, peer.userId, other, fields);
+  // Images come with fresh links for the caller (docs/files.md).
+  const page = await chatHistory(
+    services.db,
+    services.dialect,
+    peer.userId,
+    other,
+    fields,
+    fileLinks(services, peer.userId),
+  );
   const answer: MessageListFrame = { method: 'messageList', ...page };
   peer.send({ ...answer });
 };

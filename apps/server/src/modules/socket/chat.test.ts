@@ -1,10 +1,10 @@
 import fs from 'node:fs';
+import { runCommand } from '../../core/unit-of-work.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushHub } from '../../core/push.ts';
 import type { Db } from '../../db/index.ts';
-import { inTransaction } from '../../db/tx.ts';
 import { dbTargets } from '../../testing/index.ts';
 import { storeChatMessage } from '../message/chat-writer.ts';
 import { sendFlowMessage } from '../message/flow-message.ts';
@@ -71,15 +71,7 @@ describe.each(dbTargets())('chat over the live socket on $name', (target) => {
       )
       .orderBy('send_time')
       .execute();
-  const http = async (method: string, url: string, token: string, body?: unknown) =>
-    (
-      await cluster.apps[0]!.inject({
-        method: method as 'GET',
-        url,
-        headers: { authorization: token, ...(body ? { 'content-type': 'application/json' } : {}) },
-        payload: body ? JSON.stringify(body) : undefined,
-      })
-    ).json();
+  const http = (method: string, url: string, token: string, body?: unknown) => cluster.call(method, url, token, body);
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-chat-'));
@@ -232,15 +224,21 @@ describe.each(dbTargets())('chat over the live socket on $name', (target) => {
     });
     const received = await b.socket.next('receiveMessage');
     expect(received.messageType).toBe('image');
-    expect(JSON.parse(received.formMessage)).toEqual({
-      name,
-      path: `/api/file/Image/IM/${name}`,
-      width: 640,
-      height: 480,
-    });
-    expect((await a.socket.next('sendMessage')).toMessage).toBe(received.formMessage);
+    // Each side gets the stored content with its own link: the path plus a ticket.
+    const link = new RegExp(`^/api/file/Image/IM/${name}\\?ticket=[^&]+$`);
+    const forReceiver = JSON.parse(received.formMessage);
+    expect(forReceiver).toEqual({ name, path: expect.stringMatching(link), width: 640, height: 480 });
+    const forSender = JSON.parse((await a.socket.next('sendMessage')).toMessage);
+    expect(forSender).toEqual({ name, path: expect.stringMatching(link), width: 640, height: 480 });
+    expect(forSender.path).not.toBe(forReceiver.path);
     const [row] = await stored(a.id, b.id);
-    expect(row).toMatchObject({ content_type: 'image', content: received.formMessage });
+    expect(row).toMatchObject({ content_type: 'image' });
+    expect(JSON.parse(row!.content)).toEqual({ name, path: `/api/file/Image/IM/${name}`, width: 640, height: 480 });
+    for (const url of [forReceiver.path, forSender.path]) {
+      const image = await cluster.apps[0]!.inject({ url });
+      expect(image.statusCode).toBe(200);
+      expect(image.rawPayload.equals(PNG)).toBe(true);
+    }
   });
 
   it('two users writing to each other at the same moment: every message is stored and delivered once', async () => {
@@ -472,17 +470,16 @@ describe.each(dbTargets())('chat over the live socket on $name', (target) => {
     const conn = await connect('weibin');
     const payload = { id: 'F1', flowId: 'leave', opType: 1, taskId: 'T9' };
 
-    const sent = await inTransaction(db, async (trx) => {
+    const sent = await runCommand(db, async (unit) => {
       const result = await sendFlowMessage(
         services,
         { userIds: [conn.id, conn.id], title: 'Leave request', flowType: 1, payload, senderId: null },
-        { trx },
+        unit,
       );
-      // Nothing is pushed before the caller commits.
+      // Nothing is pushed before the command commits.
       expect(pushed).toEqual([]);
       return result;
     });
-    await sent.afterCommit();
     expect(pushed).toEqual([
       {
         userIds: [conn.id],
@@ -502,12 +499,8 @@ describe.each(dbTargets())('chat over the live socket on $name', (target) => {
     expect(JSON.parse(detail.data.bodyText)).toEqual(payload);
 
     await expect(
-      inTransaction(db, async (trx) => {
-        await sendFlowMessage(
-          services,
-          { userIds: [conn.id], title: 'Rolled back', flowType: 1, payload: null },
-          { trx },
-        );
+      runCommand(db, async (unit) => {
+        await sendFlowMessage(services, { userIds: [conn.id], title: 'Rolled back', flowType: 1, payload: null }, unit);
         throw new Error('approval failed');
       }),
     ).rejects.toThrow('approval failed');

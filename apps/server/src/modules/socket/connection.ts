@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket, RawData } from 'ws';
 import { AppError } from '../../core/errors.ts';
 import { pickLanguage, translate, type Language, type MessageKey, type MessageParams } from '../../core/messages.ts';
-import type { PushFrame } from '../../core/push.ts';
+import { isLocalizedFrame, localizeFrame, type PushFrame } from '../../core/push.ts';
 import { resolveSession, type SessionInfo } from '../../core/session.ts';
 import { readSettings } from '../../core/settings.ts';
 import type { Services } from '../../core/types.ts';
@@ -40,6 +40,8 @@ export class SocketConnection implements SocketPeer {
   alive = true;
   private session: SessionInfo | null = null;
   private language: Language;
+  /** Frames held behind a localized one while its recipient's language is read, to keep the order. */
+  private outgoing: Promise<void> | null = null;
   private unsubscribe: (() => void) | null = null;
   private queue: Promise<void> = Promise.resolve();
   private queued = 0;
@@ -49,7 +51,7 @@ export class SocketConnection implements SocketPeer {
   constructor(
     private readonly socket: WebSocket,
     private readonly deps: ConnectionDeps,
-    acceptLanguage: string | undefined,
+    private readonly acceptLanguage: string | undefined,
   ) {
     this.log = deps.log;
     this.language = pickLanguage(acceptLanguage);
@@ -82,13 +84,43 @@ export class SocketConnection implements SocketPeer {
       if (!authority || authority.user.enabled !== 1) return this.refuse('user missing or disabled');
       this.session = session;
       // The web app saves its language on the user; the upgrade's Accept-Language is the browser's.
-      this.language = pickLanguage(authority.user.language, this.language);
+      this.language = pickLanguage(authority.user.language, this.acceptLanguage);
       this.log = this.log.child({ userId: session.userId });
       this.unsubscribe = this.deps.services.push.subscribe(session.userId, (frame) => this.send(frame), session.id);
     });
   }
 
+  /**
+   * Sends a frame to this socket. A localized frame (core/push.ts) gets its message in the user's
+   * stored language as it is now, read when the frame goes out: the user may have changed it since
+   * the socket opened, and whoever caused the push may speak another.
+   */
   send(frame: PushFrame): void {
+    if (!isLocalizedFrame(frame) && !this.outgoing) return this.deliver(frame);
+    const step = async () =>
+      this.deliver(isLocalizedFrame(frame) ? localizeFrame(frame, await this.recipientLanguage()) : frame);
+    const next = (this.outgoing ?? Promise.resolve())
+      .then(step)
+      .catch((err: unknown) => this.log.warn({ err, method: frame.method }, 'push delivery failed'));
+    this.outgoing = next;
+    void next.finally(() => {
+      if (this.outgoing === next) this.outgoing = null;
+    });
+  }
+
+  /** The user's stored language, else the browser's; the one known at connection if the user is gone. */
+  private async recipientLanguage(): Promise<Language> {
+    if (!this.session) return this.language;
+    try {
+      const authority = await this.deps.services.authority.load(this.session.userId);
+      if (authority) this.language = pickLanguage(authority.user.language, this.acceptLanguage);
+    } catch (err) {
+      this.log.debug({ err }, 'recipient language not read; the one known is used');
+    }
+    return this.language;
+  }
+
+  private deliver(frame: PushFrame): void {
     if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
     if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.log.warn('socket not reading: closed');
@@ -161,7 +193,7 @@ export class SocketConnection implements SocketPeer {
 
   private refuse(why: string): void {
     this.log.debug({ why }, 'socket token refused');
-    this.send({ method: 'closeSocket' });
+    this.deliver({ method: 'closeSocket' });
     this.close();
   }
 

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { App, Services } from '../../core/types.ts';
 import { SocketConnection } from './connection.ts';
 import { socketHandlers } from './handlers.ts';
+import { registerMessages } from '../../core/messages.ts';
+import { socketMessages } from './messages.ts';
 
 /** Largest client frame accepted (ws closes the socket with 1009 beyond it). */
 const MAX_FRAME_BYTES = 1024 * 1024;
@@ -12,12 +14,13 @@ const HEARTBEAT_MS = 30_000;
 const socketParams = z.object({ token: z.string().min(1) });
 
 /**
- * The live socket of contract/api.md (Websocket): GET /api/message/websocket/{token}. The token in
+ * The live socket (frames: packages/shared/src/socket.ts): GET /api/message/websocket/{token}. The token in
  * the path is what authenticates (the route itself is public); frames go to the handlers of
  * handlers.ts, pushes come from services.push. This plugin owns @fastify/websocket: other modules
  * add client methods to the handler table rather than routes of their own.
  */
 export async function socketRoutes(app: App, services: Services) {
+  registerMessages(socketMessages);
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
 
   const connections = new Set<SocketConnection>();

@@ -5,7 +5,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig, type Config } from '../../config.ts';
 import type { App } from '../../core/types.ts';
 import { migrate, type DatabaseHandle } from '../../db/index.ts';
-import { seedDemo } from '../../db/seed/demo.ts';
+import { seedDemo } from '../../seed/demo.ts';
 import { md5, type DbTarget } from '../../testing/index.ts';
 
 // Frames are whatever JSON the server sent; tests assert on their fields.
@@ -97,18 +97,23 @@ export interface Cluster {
   bases: string[];
   database: DatabaseHandle;
   login(account: string, options?: { password?: string; via?: number }): Promise<string>;
+  /** One JSON call on the first instance with the token, answering the parsed envelope. */
+  // Envelopes differ per route; tests assert on their fields directly.
+  call(method: string, url: string, token: string, body?: unknown): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   close(): Promise<void>;
 }
 
 /**
  * `count` Atrium instances listening on free ports over ONE seeded database (so a token made on one
- * is valid on the others), as several servers behind a load balancer are.
+ * is valid on the others), as several servers behind a load balancer are. `now` replaces their clock
+ * (a test that moves time).
  */
 export async function startCluster(
   target: DbTarget,
   count: number,
   overrides: Partial<Config> = {},
   logger: FastifyServerOptions['logger'] = false,
+  now?: () => number,
 ): Promise<Cluster> {
   const database = await target.open();
   await migrate(database.db);
@@ -116,7 +121,7 @@ export async function startCluster(
   const config: Config = { ...loadConfig({}), webDist: '/nonexistent', loginRateMax: 1000, ...overrides };
   const apps: App[] = [];
   for (let i = 0; i < count; i += 1) {
-    const app = await buildApp({ config, database, logger });
+    const app = await buildApp({ config, database, logger, ...(now ? { now } : {}) });
     await app.listen({ port: 0, host: '127.0.0.1' });
     apps.push(app);
   }
@@ -135,6 +140,15 @@ export async function startCluster(
       const body = res.json() as { code: number; msg: string; data: { token: string } };
       if (body.code !== 200) throw new Error(`login ${account} failed: ${body.msg}`);
       return body.data.token;
+    },
+    async call(method, url, token, body) {
+      const res = await apps[0]!.inject({
+        method: method as 'GET',
+        url,
+        headers: { authorization: token, ...(body ? { 'content-type': 'application/json' } : {}) },
+        payload: body ? JSON.stringify(body) : undefined,
+      });
+      return res.json();
     },
     async close() {
       for (const app of apps) await app.close();

@@ -1,7 +1,7 @@
 import { feedback } from '../../app/feedback.ts';
 import i18n from '../../locales/index.ts';
 
-/** The delete confirmation of spec 2 section 8; resolves true when the user confirms. */
+/** The delete confirmation; resolves true when the user confirms. */
 export function confirmRemove(content: string = i18n.t('admin.confirmRemove')): Promise<boolean> {
   return new Promise((resolve) => {
     feedback().modal.confirm({

@@ -11,7 +11,7 @@ export interface ServerPaging {
   onChange: (currentPage: number, pageSize: number) => void;
 }
 
-/** Pager of spec 2 section 9: total, sizes 20/50/100/500, pages and a jumper. */
+/** Pager: total, sizes 20/50/100/500, pages and a jumper. */
 export function serverPagination(paging: ServerPaging, t: TFunction): TablePaginationConfig {
   return {
     current: paging.currentPage,

@@ -77,7 +77,7 @@ describe('FormDialog', () => {
 });
 
 describe('removeWithConfirm', () => {
-  it('asks with the spec text, deletes on OK and reports the server message', async () => {
+  it('asks with the confirmation text, deletes on OK and reports the server message', async () => {
     await i18n.changeLanguage('en-US');
     const feedback = mockFeedback();
     feedback.modal.confirm.mockImplementation((config: { onOk: () => void }) => config.onOk());

@@ -28,8 +28,8 @@
  *   and RowActions (edit/remove links behind <Has>).
  * - OrganizeTree / fetchOrganizeTree / ORGANIZE_TREE_KEY: company/department tree with keyword
  *   filter; selecting a node filters the table.
- * - resourceApi: list/info/create/update/remove/stateUrl calls of a JNPF-style resource;
- *   resourceFormCalls: FormDialog's load/submit over it (edit with version, or create).
+ * - resourceFormCalls: FormDialog's load/submit over a resource's calls (api/resource.ts), editing
+ *   with the version or creating.
  * - AddButton: the toolbar's primary add button behind <Has code="btn_add">.
  * - paging and tree helpers: PAGE_SIZES, changePage, searchWith, pageAfterRemove, filterTree,
  *   branchIds, findNode.
@@ -53,7 +53,7 @@ export {
 } from './columns.tsx';
 export { RowActions } from './row-actions.tsx';
 export { OrganizeTree, fetchOrganizeTree, ORGANIZE_TREE_KEY } from './organize-tree.tsx';
-export { resourceApi, resourceFormCalls } from './resource-api.ts';
+export { resourceFormCalls } from './resource-api.ts';
 export { AddButton } from './add-button.tsx';
 export {
   PAGE_SIZES,

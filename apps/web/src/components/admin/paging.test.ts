@@ -3,7 +3,7 @@ import { changePage, DEFAULT_PAGE_SIZE, initialPaging, PAGE_SIZES, pageAfterRemo
 import { branchIds, filterTree, findNode } from './tree-filter.ts';
 
 describe('admin paging', () => {
-  it('defaults to 20 rows with sizes 20/50/100/500 (spec 2 section 9)', () => {
+  it('defaults to 20 rows with sizes 20/50/100/500', () => {
     expect(DEFAULT_PAGE_SIZE).toBe(20);
     expect([...PAGE_SIZES]).toEqual([20, 50, 100, 500]);
     expect(initialPaging).toEqual({ keyword: '', currentPage: 1, pageSize: 20 });

@@ -1,10 +1,10 @@
 import type { PageResult } from '@atrium/shared';
 
-/** Spec 2 section 9: 20 rows by default, sizes 20/50/100/500. */
+/** 20 rows by default, sizes 20/50/100/500. */
 export const PAGE_SIZES = [20, 50, 100, 500] as const;
 export const DEFAULT_PAGE_SIZE = PAGE_SIZES[0];
 
-/** The paging part of every list query (contract/api.md). */
+/** The paging part of every list query (docs/api-conventions.md#paging). */
 export interface PagingState {
   keyword: string;
   currentPage: number;

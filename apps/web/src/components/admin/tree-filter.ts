@@ -5,8 +5,8 @@ export interface TreeLike<T> {
 }
 
 /**
- * Keeps the nodes whose name contains the keyword (case-insensitive, spec 2 section 5: "tree search
- * matches by substring of the label") together with their ancestors, so a match is shown in place.
+ * Keeps the nodes whose name contains the keyword (case-insensitive, by substring
+ * of the label) together with their ancestors, so a match is shown in place.
  * A matching node keeps its whole subtree.
  */
 export function filterTree<T extends TreeLike<T>>(nodes: readonly T[], keyword: string): T[] {

@@ -30,7 +30,7 @@ export interface AddressPickerProps {
 }
 
 /**
- * The address picker (spec 2 section 2 'Address picker'): one place is picked in a cascade of
+ * The address picker: one place is picked in a cascade of
  * province, city, district (and street) loaded level by level from GET /api/system/Area/{parentId};
  * several places show as tags and are picked in the 'province/city/district' tree-transfer dialog.
  * A saved value shows its names through GetAreaByIds before its levels have been loaded.

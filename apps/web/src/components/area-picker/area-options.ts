@@ -34,5 +34,5 @@ export function pathsOf(value: readonly string[] | readonly (readonly string[])[
   return Array.isArray(value[0]) ? (value as string[][]).filter((p) => p.length) : [value as string[]];
 }
 
-/** The shown text of an address: its names joined by '/' (spec 2 section 7, "Address field"). */
+/** The shown text of an address: its names joined by '/'. */
 export const joinNames = (names: readonly string[]) => names.join('/');

@@ -54,7 +54,7 @@ export interface AreaTransferDialogProps {
 }
 
 /**
- * The 'province/city/district' tree-transfer dialog (spec 2 section 2): a lazy tree of areas on the
+ * The 'province/city/district' tree-transfer dialog: a lazy tree of areas on the
  * left, the picked places on the right with a clear-list action. Only the last level (or an area
  * without sub-areas) can be picked; a single picker replaces, a multiple one appends.
  */

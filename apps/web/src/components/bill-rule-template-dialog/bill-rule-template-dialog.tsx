@@ -18,7 +18,7 @@ interface Props {
 }
 
 /**
- * The business number template dialog (spec 2 section 2, title 'template'): business categories on
+ * The business number template dialog (title 'template'): business categories on
  * the left, keyword search, and the enabled rules with their name, code and serial start, 20 a
  * page. Picking a row (click, or select and confirm) answers it. The bill rule screen uses it to
  * copy a rule; the billRule form widget picks the rule its numbers come from with it.

@@ -15,8 +15,11 @@ import { chatImageRefusal, imageSize } from './image-file.ts';
 import { MessageContent } from './message-content.tsx';
 import styles from './chat.module.css';
 
-/** Spec 1 section 9: the history panel loads more within 100 px of its bottom. */
+/** The history panel loads more within 100 px of its bottom. */
 export const HISTORY_SCROLL_THRESHOLD = 100;
+
+/** An image did not load: its link may have expired while the chat stayed open; fetch fresh ones. */
+const refreshLinks = () => useChatStore.getState().refreshLinks();
 
 /**
  * Picks, checks, uploads and sends one chat image: one file, image/*, under 5 MB, else the refusal
@@ -61,7 +64,7 @@ function Bubble({
       <div className={styles.bubbleBox}>
         <div className={styles.bubbleTime}>{dayjs(record.sendTime).format('YYYY-MM-DD HH:mm')}</div>
         <div className={mine ? styles.bubbleMine : styles.bubble}>
-          <MessageContent contentType={record.contentType} content={record.content} t={t} />
+          <MessageContent contentType={record.contentType} content={record.content} t={t} onImageError={refreshLinks} />
         </div>
       </div>
     </div>
@@ -93,7 +96,12 @@ function HistoryPanel({ me, peerName }: { me: string; peerName: string }) {
               <span>{record.sendUserId === me ? myName : peerName}</span>
               <span>{dayjs(record.sendTime).format('YYYY-MM-DD HH:mm')}</span>
             </div>
-            <MessageContent contentType={record.contentType} content={record.content} t={t} />
+            <MessageContent
+              contentType={record.contentType}
+              content={record.content}
+              t={t}
+              onImageError={refreshLinks}
+            />
           </div>
         ))}
         {history.loading && (
@@ -110,7 +118,7 @@ function HistoryPanel({ me, peerName }: { me: string; peerName: string }) {
   );
 }
 
-/** The chat dialog (spec 1 section 2.4): the open conversation, the input and the history panel. */
+/** The chat dialog: the open conversation, the input and the history panel. */
 export function ChatDialog() {
   const { t } = useTranslation();
   const active = useChatStore((s) => s.active);

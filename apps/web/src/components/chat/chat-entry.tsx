@@ -9,7 +9,7 @@ import { useChatStore } from '../../stores/chat.ts';
 const ChatPanel = lazy(() => import('./chat-panel.tsx'));
 
 /**
- * The top bar's chat entry (spec 1 section 2.4): a badge with the unread chat messages, a click opens
+ * The top bar's chat entry: a badge with the unread chat messages, a click opens
  * the drawer of conversations and contacts; picking one opens the chat dialog.
  */
 export function ChatEntry() {

@@ -6,7 +6,7 @@ import { ContactList } from './contact-list.tsx';
 import { ConversationList } from './conversation-list.tsx';
 import styles from './chat.module.css';
 
-/** Spec 1 section 9: drawers are 280 px wide. */
+/** Drawers are 280 px wide. */
 const CHAT_DRAWER_WIDTH = 280;
 
 /** The drawer of conversations and contacts, and the chat dialog of the open conversation. */

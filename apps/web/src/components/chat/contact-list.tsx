@@ -6,7 +6,7 @@ import { avatarUrl } from '../../api/file.ts';
 import { useScrollPages } from '../message-drawer/scroll-pages.ts';
 import styles from './chat.module.css';
 
-/** Spec 1 section 9: contacts page 20 at a time, the next page within 300 px of the bottom. */
+/** Contacts page 20 at a time, the next page within 300 px of the bottom. */
 export const CONTACT_PAGE_SIZE = 20;
 export const CONTACT_SCROLL_THRESHOLD = 300;
 

@@ -20,9 +20,11 @@ describe('chat content', () => {
     );
   });
 
-  it('S1-3-15 reads the stored path of an image message under the API base', () => {
-    const image = parseImageContent('{"name":"a.png","path":"/api/file/Image/IM/a.png","width":400,"height":300}');
-    expect(image).toEqual({ src: '/prod/api/file/Image/IM/a.png', width: 400, height: 300 });
+  it('S1-3-15 uses the path of an image message as the server linked it (with its ticket), under the API base', () => {
+    const image = parseImageContent(
+      '{"name":"a.png","path":"/api/file/Image/IM/a.png?ticket=1a.dTE.sig","width":400,"height":300}',
+    );
+    expect(image).toEqual({ src: '/prod/api/file/Image/IM/a.png?ticket=1a.dTE.sig', width: 400, height: 300 });
     expect(bubbleSize(image!)).toEqual({ width: 200, height: 150 });
     expect(parseImageContent('not json')).toBeNull();
     expect(parseImageContent('{"width":1}')).toBeNull();

@@ -1,6 +1,6 @@
-import { apiUrl } from '../../api/request.ts';
+import { fileLinkHref } from '../../api/file-link.ts';
 
-/** Content types of spec 1 section 3. */
+/** Content types of a chat message. */
 export type ChatContentType = 'text' | 'image' | 'voice' | 'video';
 
 const ENTITIES: Record<string, string> = {
@@ -34,15 +34,16 @@ export interface ChatImage {
 }
 
 /**
- * An image message's content: JSON text with the stored path (or url) and the size the sender
- * measured. API paths are served under the API base; anything else unreadable is no image.
+ * An image message's content: JSON text with the path (or url) and the size the sender measured.
+ * The server answers the path as a link for the reader, with a short-lived ticket: it is used as
+ * given (under the API base), never rebuilt. Anything unreadable is no image.
  */
 export function parseImageContent(content: string): ChatImage | null {
   try {
     const parsed = JSON.parse(content) as { path?: unknown; url?: unknown; width?: unknown; height?: unknown };
     const raw = typeof parsed.url === 'string' ? parsed.url : typeof parsed.path === 'string' ? parsed.path : '';
     if (!raw) return null;
-    const src = raw.startsWith('/api/') ? apiUrl(raw) : raw;
+    const src = fileLinkHref(raw);
     return {
       src,
       width: typeof parsed.width === 'number' ? parsed.width : undefined,

@@ -1,5 +1,5 @@
 /**
- * The chat's emoji set (spec 1 section 9: about 120, codes 100 to 219). A text message carries an
+ * The chat's emoji set (about 120, codes 100 to 219). A text message carries an
  * emoji as its code in square brackets, `[100]`; the client shows the glyph at index code - 100.
  * Unicode glyphs stand in for the original image set, so no image assets ship with the app.
  */

@@ -1,7 +1,7 @@
 import { CHAT_IMAGE_MAX_BYTES } from '../../api/chat.ts';
 
 /**
- * Why a picked file cannot be sent as a chat image (spec 1 section 5: one file, image/*, under 5 MB),
+ * Why a picked file cannot be sent as a chat image (one file, image/*, under 5 MB),
  * as an i18n key; null when it can.
  */
 export function chatImageRefusal(file: Pick<File, 'type' | 'size'>): 'chat.notImage' | 'chat.imageTooLarge' | null {

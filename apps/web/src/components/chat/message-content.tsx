@@ -22,8 +22,21 @@ export function TextContent({ text }: { text: string }) {
   );
 }
 
-/** The body of one chat message by its content type. */
-export function MessageContent({ contentType, content, t }: { contentType: string; content: string; t: TFunction }) {
+/**
+ * The body of one chat message by its content type. `onImageError`: an image did not load (its link
+ * may have expired while the chat stayed open), so the caller can ask for fresh links.
+ */
+export function MessageContent({
+  contentType,
+  content,
+  t,
+  onImageError,
+}: {
+  contentType: string;
+  content: string;
+  t: TFunction;
+  onImageError?: () => void;
+}) {
   if (contentType === 'image') {
     const image = parseImageContent(content);
     if (!image) return <span>{t('chat.imageLabel')}</span>;
@@ -35,6 +48,7 @@ export function MessageContent({ contentType, content, t }: { contentType: strin
         height={size.height}
         alt={t('chat.image')}
         className={styles.image}
+        onError={onImageError}
         data-testid="chat-image"
       />
     );

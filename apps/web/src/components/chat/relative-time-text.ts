@@ -1,7 +1,7 @@
 import { relativeTime } from '@atrium/shared';
 import type { TFunction } from 'i18next';
 
-/** A time in the conversation list: 'just now', 'n min ago' ... or the full date (spec 1 section 9). */
+/** A time in the conversation list: 'just now', 'n min ago' ... or the full date. */
 export function relativeTimeText(t: TFunction, time: number | null | undefined, now: number = Date.now()): string {
   if (!time) return '';
   const rel = relativeTime(time, now);

@@ -17,7 +17,7 @@ interface Props {
 }
 
 /**
- * 列表显示设置 (spec 2 section 2): 320px drawer; drag a row (or use the arrows, which also work on
+ * 列表显示设置: 320px drawer; drag a row (or use the arrows, which also work on
  * touch screens and from the keyboard) to reorder, tick to show; confirm, cancel or restore default.
  * Edits stay local until confirm; cancel drops them.
  */

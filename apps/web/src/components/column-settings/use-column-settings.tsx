@@ -35,7 +35,7 @@ function defsOf(columns: readonly AnyColumn[]): ColumnDef[] {
 }
 
 /**
- * Column settings of a list screen (spec 2 sections 2 and 7): loads the user's saved order and
+ * Column settings of a list screen: loads the user's saved order and
  * visibility for the page's menu, applies them to the antd columns, and offers the button and the
  * drawer. Saving shows the new columns at once; a failed save puts the previous ones back.
  *

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { session as sessionStorage, StorageName } from '../../utils/storage.ts';
 
 /**
- * The shell's notice that the demo data is fictional and must not be altered or sold (spec 1
- * section 1). Once dismissed it stays away for the rest of the browser session.
+ * The shell's notice that the demo data is fictional and must not be altered or sold.
+ * Once dismissed it stays away for the rest of the browser session.
  */
 export function DemoNotice() {
   const { t } = useTranslation();

@@ -15,7 +15,7 @@ export interface DictionarySelectProps {
   value?: Value;
   onChange?: (value: Value) => void;
   multiple?: boolean;
-  /** What is stored: the item id (default) or its enCode (contract/forms.md). */
+  /** What is stored: the item id (default) or its enCode. */
   valueField?: 'id' | 'enCode';
   placeholder?: string;
   disabled?: boolean;

@@ -1,15 +1,9 @@
-import { apiUrl } from '../../api/request.ts';
+import { downloadFileLink } from '../../api/file-link.ts';
 
 /**
- * Opens a generated file: the server answers `data.url`, an API path under an unguessable name
- * (no token needed), which the browser downloads through a temporary link.
+ * Downloads a generated workbook: the server answers `data.url`, a link with a ticket for the caller
+ * (no token needed). A refused link (it expired: ask for the workbook again) shows the server's message.
  */
 export function downloadFile(url: string): void {
-  const a = document.createElement('a');
-  a.href = /^https?:\/\//i.test(url) ? url : apiUrl(url);
-  a.rel = 'noopener';
-  a.download = '';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
+  void downloadFileLink(url);
 }

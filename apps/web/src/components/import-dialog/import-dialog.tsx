@@ -23,7 +23,7 @@ type Row = Record<string, string>;
 type PreviewRow = Record<string, string | number> & { _i: number };
 type FailedRow = Row & { errorsInfo: string };
 
-/** The module's import calls (spec 2 section 7, "Import (module-generic)"). */
+/** The import calls of the module whose records are imported. */
 export interface ImportApi {
   /** Multipart upload answering data.name, the stored file name ImportPreview reads. */
   uploadUrl: string;
@@ -49,7 +49,7 @@ const withoutKey = (row: PreviewRow): Row =>
   Object.fromEntries(Object.entries(row).filter(([key]) => key !== '_i')) as Row;
 
 /**
- * The batch import dialog of spec 2 (sections 2, 4, 5): 1 upload a .xls/.xlsx file under 500 KB
+ * The batch import dialog: 1 upload a .xls/.xlsx file under 500 KB
  * (only the latest is kept), 2 preview its rows, 3 import and show the result with the failed rows
  * and their reasons, which can be exported. Closing after step 3 refreshes the caller.
  */
@@ -215,7 +215,7 @@ export function ImportDialog({ open, api, title, onClose }: Props) {
               }
             }}
             onChange={({ fileList }) => {
-              // Only the latest file is kept (spec 2 section 5); a failed upload drops out of the list.
+              // Only the latest file is kept; a failed upload drops out of the list.
               setFiles(fileList.slice(-1).filter((f) => f.status !== 'error'));
             }}
             onRemove={() =>

@@ -3,7 +3,7 @@ import { Empty, Input, Modal, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { openMenu } from '../../layouts/open-menu.ts';
+import { openMenu } from '../../router/open-menu.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { searchMenus, type SearchEntry } from './search-index.ts';
 import styles from './menu-search.module.css';

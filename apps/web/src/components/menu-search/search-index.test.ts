@@ -24,7 +24,7 @@ const menu = [
 ];
 
 describe('menu search', () => {
-  it('S1-2.4-18 uses the spec options: threshold 0.4, title 0.7, path 0.3', () => {
+  it('S1-2.4-18 uses the search options: threshold 0.4, title 0.7, path 0.3', () => {
     expect(SEARCH_OPTIONS.threshold).toBe(0.4);
     const keys = (SEARCH_OPTIONS.keys ?? []) as { name: string; weight: number }[];
     expect(keys.map((k) => [k.name, k.weight])).toEqual([

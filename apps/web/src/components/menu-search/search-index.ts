@@ -27,8 +27,8 @@ export function pinyinOf(title: string): string[] {
 }
 
 /**
- * Spec 1 section 2.4: fuzzy over titles (weight 0.7) and paths (weight 0.3), threshold 0.4. A title
- * also matches by its pinyin, through the title key so the weights stay the spec's.
+ * Fuzzy over titles (weight 0.7) and paths (weight 0.3), threshold 0.4. A title
+ * also matches by its pinyin, through the title key so the weights stay as they are.
  */
 export const SEARCH_OPTIONS: IFuseOptions<SearchEntry> = {
   threshold: 0.4,

@@ -12,7 +12,7 @@ const MessageDrawer = lazy(() =>
 );
 
 /**
- * The top bar's bell (spec 1 sections 2.4 and 4): the unread total as a badge, flashing while chat
+ * The top bar's bell: the unread total as a badge, flashing while chat
  * messages wait unread; a click opens the message drawer. The counts load when the shell mounts and
  * then follow the socket (initMessage, messagePush) and the reads made in this tab.
  */
@@ -31,7 +31,7 @@ export function MessageBell() {
       .then((counts) => {
         if (alive && counts) useMessagesStore.getState().setCounts(counts);
       })
-      // A list-type call: a failure only leaves the badge as it is (spec 1 section 8).
+      // A list-type call: a failure only leaves the badge as it is.
       .catch(() => undefined);
     return () => {
       alive = false;

@@ -1,7 +1,7 @@
 /**
  * `/workFlowDetail?config=...` of a flow message: the body is the JSON text of the flow payload,
- * which the link carries base64-encoded (contract/api.md, Messages). Null for an empty body: such a
- * message opens nothing (spec 1 section 4).
+ * which the link carries base64-encoded. Null for an empty body: such a
+ * message opens nothing.
  */
 export function flowDetailPath(bodyText: string | null | undefined): string | null {
   const body = bodyText?.trim();

@@ -19,11 +19,11 @@ import { flowDetailPath } from './flow-link.ts';
 import styles from './message-drawer.module.css';
 import { useScrollPages } from './scroll-pages.ts';
 
-/** Spec 1 section 9: 20 messages a page, the next one within 200 px of the bottom, drawers 280 px. */
+/** 20 messages a page, the next one within 200 px of the bottom, drawers 280 px. */
 export const DRAWER_PAGE_SIZE = 20;
 export const DRAWER_SCROLL_THRESHOLD = 200;
 export const DRAWER_WIDTH = 280;
-/** Spec 1 section 8: the mark-all-read message shows for 1.5 s. */
+/** The mark-all-read message shows for 1.5 s. */
 const READ_ALL_TOAST_SECONDS = 1.5;
 
 type TypeFilter = '' | typeof MessageType.flow | typeof MessageType.notice;
@@ -43,7 +43,7 @@ export function confirmReadAll(): Promise<boolean> {
 }
 
 /**
- * The bell's drawer (spec 1 section 4, message drawer): type filter All / Flow / Notice, 'unread only'
+ * The bell's message drawer: type filter All / Flow / Notice, 'unread only'
  * on by default, pages of 20 loaded as the list is scrolled, notices open in the view dialog, flow
  * messages open their flow detail, and 'mark all read'.
  */

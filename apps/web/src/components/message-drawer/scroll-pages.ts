@@ -54,7 +54,7 @@ export function useScrollPages<T>({ fetch, pageSize, threshold }: ScrollPagesOpt
           setItems((prev) => (next === 1 ? rows : [...prev, ...rows]));
         })
         .catch(() => {
-          // Spec 1 section 8: a failed list call stops loading; scrolling again retries.
+          // A failed list call stops loading; scrolling again retries.
           if (call === generation.current) setFailed(true);
         })
         .finally(() => {

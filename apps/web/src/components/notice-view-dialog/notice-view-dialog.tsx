@@ -4,11 +4,11 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MessageType, parseFiles, readMessage, type MessageDetail } from '../../api/message.ts';
-import { apiUrl } from '../../api/request.ts';
+import { FileLink } from '../file-link/index.ts';
 import { safeHtml } from './safe-html.ts';
 import styles from './notice-view-dialog.module.css';
 
-/** Spec 1 section 9: notice dialogs are 80% wide. */
+/** Notice dialogs are 80% wide. */
 export const NOTICE_DIALOG_WIDTH = '80%';
 
 interface Props {
@@ -20,8 +20,10 @@ interface Props {
 }
 
 /**
- * The view-notice / view-message dialog (spec 1 section 2.4): title, sender and time, the rich body
- * and the attachments. Loading the detail marks the message read on the server.
+ * The view-notice / view-message dialog: title, sender and time, the rich body
+ * and the attachments. Loading the detail marks the message read on the server. Attachment links are
+ * the ones the detail hands out (each with a short-lived ticket); a refused download shows the
+ * server's message and loads the detail again, so the next click has a fresh link.
  */
 export function NoticeViewDialog({ messageId, onClose, onRead }: Props) {
   const { t } = useTranslation();
@@ -53,6 +55,17 @@ export function NoticeViewDialog({ messageId, onClose, onRead }: Props) {
     // Loads once per message; the callback's identity changes with every render of the caller.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [messageId]);
+
+  /** A download was refused: the detail again, with fresh links. */
+  async function refreshLinks() {
+    if (!messageId) return;
+    try {
+      const fresh = await readMessage(messageId);
+      setDetail((shown) => (shown?.id === fresh.id ? fresh : shown));
+    } catch {
+      // Shown by the request wrapper; the old links stay.
+    }
+  }
 
   const files = parseFiles(detail?.files);
   const isNotice = !detail || detail.type === MessageType.notice;
@@ -86,24 +99,10 @@ export function NoticeViewDialog({ messageId, onClose, onRead }: Props) {
               <div className={styles.files}>
                 <div className={styles.filesLabel}>{t('message.attachments')}</div>
                 <ul>
-                  {files.map((file, i) => (
-                    <li key={`${file.fileId ?? file.name}-${i}`}>
+                  {files.map(({ url, name, fileId }, i) => (
+                    <li key={`${fileId ?? name}-${i}`}>
                       <PaperClipOutlined />{' '}
-                      {file.url ? (
-                        <a
-                          href={
-                            file.url.startsWith('/api/')
-                              ? `${apiUrl(file.url)}${file.url.includes('?') ? '&' : '?'}fullName=${encodeURIComponent(file.name)}`
-                              : file.url
-                          }
-                          target="_blank"
-                          rel="noreferrer noopener"
-                        >
-                          {file.name}
-                        </a>
-                      ) : (
-                        file.name
-                      )}
+                      {url ? <FileLink url={url} name={name} onRefused={() => void refreshLinks()} /> : name}
                     </li>
                   ))}
                 </ul>

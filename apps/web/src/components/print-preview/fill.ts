@@ -1,18 +1,9 @@
 import { amountInWords } from '@atrium/shared';
 import dayjs from 'dayjs';
+import type { ApprovalRecord, PrintData } from '../../api/print-dev.ts';
 import { AMOUNT_IN_WORDS, childTableOf, FIELD_CLASS, PAGE_BREAK_CLASS } from './print-tags.ts';
 
-/** One approval record (spec 2 section 3): printed by {systemApprovalContent}. */
-export interface ApprovalRecord {
-  nodeName: string;
-  userName: string;
-  handleTime: number | string | null;
-  handleStatus: number | string | null;
-  handleOpinion: string | null;
-}
-
-/** The record's data: main fields, and child tables T1, T2... as lists of rows. */
-export type PrintData = Record<string, unknown>;
+export type { ApprovalRecord, PrintData };
 
 export interface FillContext {
   /** 'name/account' of whoever prints. */

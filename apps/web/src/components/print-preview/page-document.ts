@@ -1,16 +1,11 @@
+import type { PageParam } from '../../api/print-dev.ts';
+
 /**
  * The filled page as a whole document: for printing (page size and margins as CSS) and as a
  * Word-readable .doc (HTML with the Office namespaces and page section that Word reads).
  */
 
-export interface PageParam {
-  paper: 'A4' | 'A5' | 'Letter';
-  orientation: 'portrait' | 'landscape';
-  marginTop: number;
-  marginRight: number;
-  marginBottom: number;
-  marginLeft: number;
-}
+export type { PageParam };
 
 export const DEFAULT_PAGE: PageParam = {
   paper: 'A4',

@@ -39,7 +39,7 @@ function printInFrame(html: string): void {
 }
 
 /**
- * The full-screen print preview (spec 2 section 2): loads a record's print data, fills the template
+ * The full-screen print preview: loads a record's print data, fills the template
  * (fill.ts), sanitises the result and shows it on a sheet of the template's paper; downloads it as a
  * Word-readable .doc, prints it, or closes. Form detail views open it from their print button.
  */

@@ -1,6 +1,6 @@
 import type { UserInfo } from '@atrium/shared';
 
-/** Page size of the select dialog (spec 1 section 9); without paging one page holds everything. */
+/** Page size of the select dialog; without paging one page holds everything. */
 export const SELECT_PAGE_SIZE = 20;
 export const SELECT_ALL_PAGE_SIZE = 10000;
 
@@ -14,7 +14,7 @@ export interface SelectDefaults {
 }
 
 /**
- * What a select dialog pre-fills from the signed-in user (spec 1 section 6): the creator, the current
+ * What a select dialog pre-fills from the signed-in user: the creator, the current
  * organisation and the first position. Empty strings when nobody is signed in.
  */
 export function selectDefaults(userInfo: UserInfo | null | undefined): SelectDefaults {

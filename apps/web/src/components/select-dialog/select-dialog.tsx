@@ -32,8 +32,8 @@ export interface SelectDialogProps<T extends object> {
 }
 
 /**
- * Generic record picker in a drawer (spec 1 section 2.4): keyword search, paging, single or multiple
- * selection. Confirm does nothing until a row is selected (section 5); cancel drops the changes.
+ * Generic record picker in a drawer: keyword search, paging, single or multiple
+ * selection. Confirm does nothing until a row is selected; cancel drops the changes.
  */
 export function SelectDialog<T extends object>({
   open,
@@ -94,7 +94,7 @@ export function SelectDialog<T extends object>({
         setTotal(Array.isArray(page) ? list.length : page.total);
       })
       .catch(() => {
-        // Spec 1 section 8: a failed list call just stops loading (the wrapper showed why).
+        // A failed list call just stops loading (the wrapper showed why).
         if (id === latest.current) setRows([]);
       })
       .finally(() => {

@@ -16,7 +16,7 @@ import {
 import { LayoutPreview } from './layout-preview.tsx';
 import styles from './settings-drawer.module.css';
 
-/** Spec 1 section 9: drawers are 280 px wide. */
+/** Drawers are 280 px wide. */
 export const SETTINGS_DRAWER_WIDTH = 280;
 
 const SWITCHES = [
@@ -41,7 +41,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The settings panel of spec 1 section 2.4, saved locally and with the user on the server. */
+/** The settings panel, saved locally and with the user on the server. */
 export default function SettingsDrawer() {
   const { t } = useTranslation();
   const open = useSettingsStore((s) => s.settingsOpen);

@@ -1,7 +1,7 @@
 import type { MenuItem } from '@atrium/shared';
 import { viewOf } from '../../router/menu-routes.ts';
 
-/** View paths of the workflow menus whose counts the home page shows (spec 1 section 1). */
+/** View paths of the workflow menus whose counts the home page shows. */
 export const TODO_VIEW = 'workFlow/flowTodo';
 export const LAUNCH_VIEW = 'workFlow/flowLaunch';
 

@@ -9,7 +9,7 @@ import { useSessionStore } from '../../stores/session.ts';
 import styles from './lock-screen.module.css';
 import { useClock } from './use-clock.ts';
 
-/** Full-screen lock (spec 1 section 4): only the account's password, or signing out, leaves it. */
+/** Full-screen lock: only the account's password, or signing out, leaves it. */
 export default function LockScreenPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();

@@ -21,7 +21,7 @@ const TABS: { key: string; Tab: LazyExoticComponent<ComponentType> }[] = [
   { key: 'log', Tab: tab(() => import('./system-log-tab.tsx'), 'SystemLogTab') },
 ];
 
-/** The user's own profile (spec 1 section 2.1), opened from the avatar menu; `?tab=` picks a tab. */
+/** The user's own profile, opened from the avatar menu; `?tab=` picks a tab. */
 export default function ProfilePage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();

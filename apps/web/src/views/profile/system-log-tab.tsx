@@ -14,7 +14,7 @@ import styles from './profile.module.css';
 
 const DateRangeFilter = lazy(() => import('./date-range-filter.tsx'));
 
-/** Spec 1 section 9: default page size 20, sizes 20/50/100/500. */
+/** Default page size 20, sizes 20/50/100/500. */
 const PAGE_SIZES = [20, 50, 100, 500];
 
 const formatTime = (time: number) => dayjs(time).format('YYYY-MM-DD HH:mm:ss');
@@ -52,30 +52,39 @@ export function SystemLogTab() {
     key: 'creatorTime',
     dataIndex: 'creatorTime',
     title: t('profile.log.time'),
-    width: 170,
+    width: 160,
     render: formatTime,
   };
-  const ipColumn = { key: 'ipAddress', dataIndex: 'ipAddress', title: t('profile.log.ip'), width: 140 };
+  const ipColumn = { key: 'ipAddress', dataIndex: 'ipAddress', title: t('profile.log.ip'), width: 130 };
+  // What happened, in the reader's language (the server words it): the column that matters most
+  // keeps its width and wraps rather than being cut.
+  const abstractsColumn = (width: number) => ({
+    key: 'abstracts',
+    dataIndex: 'abstracts',
+    title: t('profile.log.abstracts'),
+    width,
+    render: (text: string) => <span data-testid="log-abstracts">{text}</span>,
+  });
   const columns: TableColumnsType<SystemLogEntry> =
     category === 1
       ? [
           timeColumn,
           ipColumn,
-          { key: 'ipAddressName', dataIndex: 'ipAddressName', title: t('profile.log.place'), width: 140 },
+          { key: 'ipAddressName', dataIndex: 'ipAddressName', title: t('profile.log.place'), width: 110 },
           { key: 'platForm', dataIndex: 'platForm', title: t('profile.log.platform'), ellipsis: true },
-          { key: 'abstracts', dataIndex: 'abstracts', title: t('profile.log.abstracts'), ellipsis: true },
+          abstractsColumn(240),
         ]
       : [
           timeColumn,
           ipColumn,
           { key: 'requestMethod', dataIndex: 'requestMethod', title: t('profile.log.method'), width: 90 },
           { key: 'requestURL', dataIndex: 'requestURL', title: t('profile.log.url'), ellipsis: true },
-          { key: 'abstracts', dataIndex: 'abstracts', title: t('profile.log.abstracts'), ellipsis: true },
+          abstractsColumn(190),
           {
             key: 'requestDuration',
             dataIndex: 'requestDuration',
             title: t('profile.log.duration'),
-            width: 110,
+            width: 120,
             align: 'right',
           },
         ];

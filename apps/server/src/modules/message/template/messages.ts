@@ -1,6 +1,6 @@
 import type { MessageCatalogue } from '../../../core/messages.ts';
 
-/** Server messages of message templates, merged into the catalogue of core/messages.ts. */
+/** Server messages of message templates, registered with core/messages.ts by its routes plugin. */
 export const messageTemplateMessages = {
   templatePlaceholderUndeclared: {
     'zh-CN': '占位符 {placeholder} 未在模板参数中声明',
@@ -15,3 +15,9 @@ export const messageTemplateMessages = {
   templateCopySuffix: { 'zh-CN': '副本', 'zh-TW': '副本', 'en-US': ' copy' },
   copySuccess: { 'zh-CN': '复制成功', 'zh-TW': '複製成功', 'en-US': 'Copied' },
 } satisfies MessageCatalogue;
+
+declare module '../../../core/messages.ts' {
+  interface MessageCatalogues {
+    messageTemplate: typeof messageTemplateMessages;
+  }
+}

@@ -18,16 +18,19 @@ import {
   templateInfo,
   updateTemplate,
 } from './template-service.ts';
+import { registerMessages } from '../../../core/messages.ts';
+import { messageTemplateMessages } from './messages.ts';
 
 const tags = ['message'];
 const BASE = '/api/message/MessageTemplateConfig';
 const MENU = 'basic.msgTemplate';
 
 /**
- * Message templates (spec 2 section 7): administration under the msgTemplate menu; the parameter
+ * Message templates: administration under the msgTemplate menu; the parameter
  * list of a message type is read by any signed-in user (flow designers pick template fields too).
  */
 export async function messageTemplateRoutes(app: App, { db, dialect, now }: Services) {
+  registerMessages(messageTemplateMessages);
   const actor = (request: FastifyRequest) => ({ userId: signedIn(request).session.userId, now: now() });
   const translate = (request: FastifyRequest) => request.t.bind(request);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordTail, version } from '../../../core/record-schema.ts';
+import { recordTail, version, plainText } from '../../../core/record-schema.ts';
 export { idParams } from '../../../core/record-schema.ts';
 import { pageQuery } from '../../../core/paging.ts';
 
@@ -25,14 +25,14 @@ const field = z
   .regex(/^[A-Za-z_][A-Za-z0-9_]*$/);
 
 const templateParams = z
-  .array(z.object({ field, fieldName: z.string().trim().min(1).max(50) }))
+  .array(z.object({ field, fieldName: plainText().min(1).max(50) }))
   .max(50)
   .refine((list) => new Set(list.map((p) => p.field)).size === list.length, {
     message: 'duplicate field',
   });
 
 export const templateBody = z.object({
-  fullName: z.string().trim().min(1).max(50),
+  fullName: plainText().min(1).max(50),
   enCode: z
     .string()
     .trim()
@@ -51,7 +51,7 @@ export const templateBody = z.object({
     .union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)])
     .optional()
     .default(1),
-  title: z.string().trim().min(1).max(200),
+  title: plainText().min(1).max(200),
   content: z
     .string()
     .max(5000)

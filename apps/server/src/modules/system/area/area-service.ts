@@ -6,10 +6,10 @@ import { inTransaction, type Tx } from '../../../db/tx.ts';
 import { fail, notFound } from '../../../core/errors.ts';
 import { newId } from '../../../core/ids.ts';
 import { createdColumns, namedRecordFields, updatedColumns, type Actor } from '../../../core/records.ts';
-import { containsAny } from '../../../core/sql.ts';
 import { codeGuard } from '../../../core/unique-code.ts';
 import { updateVersioned } from '../../../core/versioned.ts';
 import { badField, type Translate } from '../../organize/common.ts';
+import { areaSearch } from './area-search.ts';
 import type { AreaBody } from './schema.ts';
 
 type Area = Selectable<AreaTable>;
@@ -65,8 +65,8 @@ function toRow(a: AreaWithChildren, fullPath: string): AreaRow {
 
 /**
  * GET /{parentId}: the children of one parent in display order, for the lazy tree and the pickers.
- * With a keyword it searches every level instead (name, code or quick query) and answers the first
- * matches, shallowest first, each with its full path so the place is clear.
+ * With a keyword it searches every level instead (name, code or quick query, through areaSearch)
+ * and answers the first matches, shallowest first, each with its full path so the place is clear.
  */
 export async function listAreas(
   db: Db,
@@ -77,15 +77,27 @@ export async function listAreas(
   let q = withChildFlag(db);
   if (query.enabledOnly) q = q.where('area.enabled', '=', 1);
   if (query.keyword) {
+    // Areas are four levels deep (province to street): each match's three ancestors come with it,
+    // so the paths need no further reads unless the tree is deeper somewhere.
     const rows = await q
-      .where((eb) => containsAny(eb, dialect, ['area.full_name', 'area.en_code', 'area.quick_query'], query.keyword))
+      .leftJoin('area as p1', 'p1.id', 'area.parent_id')
+      .leftJoin('area as p2', 'p2.id', 'p1.parent_id')
+      .leftJoin('area as p3', 'p3.id', 'p2.parent_id')
+      .select(['p1.full_name as p1_name', 'p2.full_name as p2_name', 'p3.full_name as p3_name'])
+      .select('p3.parent_id as p3_parent')
+      .where(await areaSearch.condition(db, dialect, query.keyword))
       .orderBy('area.type')
       .orderBy('area.sort_code')
       .orderBy('area.en_code')
       .limit(AREA_SEARCH_LIMIT)
       .execute();
-    const ancestors = await ancestorsOf(db, rows);
-    return rows.map((r) => toRow(r, pathOf(chainOf(r, ancestors))));
+    if (rows.some((r) => r.p3_parent !== null && r.p3_parent !== AREA_ROOT)) {
+      const ancestors = await ancestorsOf(db, rows);
+      return rows.map((r) => toRow(r, pathOf(chainOf(r, ancestors))));
+    }
+    return rows.map((r) =>
+      toRow(r, [r.p3_name, r.p2_name, r.p1_name, r.full_name].filter((name) => name !== null).join('/')),
+    );
   }
   const rows = await q
     .where('area.parent_id', '=', parentId)

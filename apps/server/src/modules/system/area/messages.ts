@@ -1,6 +1,6 @@
 import type { MessageCatalogue } from '../../../core/messages.ts';
 
-/** Server messages of administrative areas, merged into the catalogue of core/messages.ts. */
+/** Server messages of administrative areas; the area routes register them with core/messages.ts. */
 export const areaMessages = {
   areaHasChildren: {
     'zh-CN': '该区域下还有 {count} 个下级区域，不能删除',
@@ -23,3 +23,9 @@ export const areaMessages = {
     'en-US': 'must be an area of the same level as the current parent',
   },
 } satisfies MessageCatalogue;
+
+declare module '../../../core/messages.ts' {
+  interface MessageCatalogues {
+    area: typeof areaMessages;
+  }
+}

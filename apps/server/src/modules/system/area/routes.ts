@@ -1,4 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import { registerMessages } from '../../../core/messages.ts';
+import { areaMessages } from './messages.ts';
 import { ok } from '../../../core/http.ts';
 import { signedIn } from '../../../core/access.ts';
 import type { App, Services } from '../../../core/types.ts';
@@ -27,11 +29,12 @@ const BASE = '/api/system/Area';
 const MENU = 'basic.area';
 
 /**
- * Administrative areas (spec 2 section 7). The lazy tree, the parent selector and the id-to-name
+ * Administrative areas. The lazy tree, the parent selector and the id-to-name
  * lookup serve every address field, so any signed-in user may call them; changes need the menu's
  * buttons.
  */
 export async function areaRoutes(app: App, { db, dialect, now }: Services) {
+  registerMessages(areaMessages);
   const actor = (request: FastifyRequest) => ({ userId: signedIn(request).session.userId, now: now() });
   const translate = (request: FastifyRequest) => request.t.bind(request);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { enCode, recordId as id, recordTail, version } from '../../../core/record-schema.ts';
+import { enCode, fullName, plainText, recordId as id, recordTail, version } from '../../../core/record-schema.ts';
 export { idParams } from '../../../core/record-schema.ts';
 
 /** '-1' is the top level; '0' is accepted for it too (JNPF pickers send either). */
@@ -29,10 +29,8 @@ export const areaListQuery = z.object({
 export const areaBody = z.object({
   parentId,
   enCode,
-  fullName: z.string().trim().min(1).max(50),
-  quickQuery: z
-    .string()
-    .trim()
+  fullName,
+  quickQuery: plainText()
     .max(50)
     .nullish()
     .transform((v) => v ?? ''),

@@ -1,4 +1,6 @@
-/** Server messages of the bill rules, merged into the catalogue of core/messages.ts. */
+import type { MessageCatalogue } from '../../../core/messages.ts';
+
+/** Server messages of the bill rules, registered with core/messages.ts by its routes plugin. */
 export const billRuleMessages = {
   billRuleMissing: {
     'zh-CN': '单据规则“{code}”不存在',
@@ -20,4 +22,10 @@ export const billRuleMessages = {
     'zh-TW': '該規則已發放過單據號，不能刪除，可將其停用',
     'en-US': 'This rule has issued numbers and cannot be deleted; disable it instead',
   },
-};
+} satisfies MessageCatalogue;
+
+declare module '../../../core/messages.ts' {
+  interface MessageCatalogues {
+    billRule: typeof billRuleMessages;
+  }
+}

@@ -15,16 +15,19 @@ import {
   updateBillRule,
 } from './bill-rule-service.ts';
 import { billRuleBody, billRuleListQuery, billRuleUpdateBody, enCodeParams, idParams } from './schema.ts';
+import { registerMessages } from '../../../core/messages.ts';
+import { billRuleMessages } from './messages.ts';
 
 const tags = ['system'];
 const BASE = '/api/system/BillRule';
 const MENU = 'basic.billRule';
 
 /**
- * Bill rules (spec 2 section 7, contract/forms.md "Bill rules"). Managing them needs the menu and
+ * Bill rules: how business numbers are made. Managing them needs the menu and
  * its buttons; the template dialog and number issuing serve every staff member's forms.
  */
 export async function billRuleRoutes(app: App, { db, dialect, now }: Services) {
+  registerMessages(billRuleMessages);
   const actor = (request: FastifyRequest) => ({ userId: signedIn(request).session.userId, now: now() });
   const translator = (request: FastifyRequest): Translate => request.t.bind(request);
 

@@ -1,6 +1,6 @@
 import { BILL_DATE_FORMATS, BILL_MAX_DIGIT } from '@atrium/shared';
 import { z } from 'zod';
-import { enCode, recordTail, version } from '../../../core/record-schema.ts';
+import { enCode, fullName, recordTail, version } from '../../../core/record-schema.ts';
 export { idParams } from '../../../core/record-schema.ts';
 import { pageQuery } from '../../../core/paging.ts';
 
@@ -17,7 +17,7 @@ const category = z
 export const billRuleListQuery = pageQuery.extend({ categoryId: z.string().trim().max(64).optional().default('') });
 
 const billRuleFields = z.object({
-  fullName: z.string().trim().min(1).max(50),
+  fullName,
   enCode,
   category,
   /** Letters, digits and a few separators: the prefix becomes part of every number. */
@@ -30,7 +30,7 @@ const billRuleFields = z.object({
     .transform((v) => v ?? ''),
   dateFormat: z.enum(BILL_DATE_FORMATS),
   digit: z.number().int().min(1).max(BILL_MAX_DIGIT),
-  /** Digits, greater than zero (the contract: "not 0"). */
+  /** Digits, greater than zero (never 0). */
   startNumber: z
     .string()
     .trim()

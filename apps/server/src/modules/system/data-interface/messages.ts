@@ -1,7 +1,7 @@
 import type { MessageCatalogue } from '../../../core/messages.ts';
 
 /**
- * Server messages of data interfaces, merged into the catalogue of core/messages.ts. The sql* and
+ * Server messages of data interfaces, registered with core/messages.ts by its routes plugin. The sql* and
  * script* keys also serve core/read-only-sql.ts and core/sandbox (print templates use them too).
  */
 export const dataInterfaceMessages = {
@@ -28,9 +28,25 @@ export const dataInterfaceMessages = {
     'en-US': 'The SQL statement took too long and was stopped',
   },
   sqlFailed: {
-    'zh-CN': 'SQL 执行出错：{detail}',
-    'zh-TW': 'SQL 執行出錯：{detail}',
-    'en-US': 'The SQL statement failed: {detail}',
+    'zh-CN': 'SQL 执行出错，请检查语句和参数',
+    'zh-TW': 'SQL 執行出錯，請檢查語句和參數',
+    'en-US': 'The SQL statement failed; please check the statement and its parameters',
+  },
+  sqlSyntax: {
+    'zh-CN': 'SQL 语句有语法错误',
+    'zh-TW': 'SQL 語句有語法錯誤',
+    'en-US': 'The SQL statement has a syntax error',
+  },
+  sqlUnknownName: {
+    'zh-CN': 'SQL 引用了不存在或无权读取的表、列或函数',
+    'zh-TW': 'SQL 引用了不存在或無權讀取的資料表、欄位或函式',
+    'en-US': 'The SQL names a table, column or function that does not exist or may not be read',
+  },
+  sqlUnavailable: {
+    'zh-CN': '暂时无法执行 SQL：数据库的只读查询角色未能建立，请联系系统管理员',
+    'zh-TW': '暫時無法執行 SQL：資料庫的唯讀查詢角色未能建立，請聯絡系統管理員',
+    'en-US':
+      'SQL cannot run now: the read-only database role could not be set up; please contact the system administrator',
   },
   scriptTimeout: {
     'zh-CN': '数据处理脚本执行超时（可能存在死循环），已被终止',
@@ -103,3 +119,9 @@ export const dataInterfaceMessages = {
     'en-US': 'The category does not exist',
   },
 } satisfies MessageCatalogue;
+
+declare module '../../../core/messages.ts' {
+  interface MessageCatalogues {
+    dataInterface: typeof dataInterfaceMessages;
+  }
+}

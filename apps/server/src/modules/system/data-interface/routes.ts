@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { signedIn } from '../../../core/access.ts';
 import { ok } from '../../../core/http.ts';
 import type { App, Services } from '../../../core/types.ts';
-import { writeSheet } from '../../permission/excel-thread.ts';
+import { writeSheet } from '../../../core/excel-thread.ts';
 import type { Definition } from './definition.ts';
 import { listCallLogs, withCallLog } from './log-service.ts';
 import { infoByIds, previewData, widgetList, type RunContext } from './runner.ts';
@@ -30,22 +30,25 @@ import {
   toggleDataInterface,
   updateDataInterface,
 } from './service.ts';
+import { registerMessages } from '../../../core/messages.ts';
+import { dataInterfaceMessages } from './messages.ts';
 
 const tags = ['system'];
 const BASE = '/api/system/DataInterface';
 const MENU = 'basic.dataInterface';
 
 /**
- * Data interfaces (spec 2 section 7, contract/forms.md): management needs the menu's permission
+ * Data interfaces (their SQL: docs/admin-sql.md): management needs the menu's permission
  * (buttons for writes; running the test needs btn_edit). The calls that form widgets make for
  * any staff member (popup list, lookup by keys, declared parameters, pickers) only need a
  * signed-in user, and take nothing from the caller but the declared parameters' values.
  */
-export async function dataInterfaceRoutes(app: App, { db, dialect, now }: Services) {
+export async function dataInterfaceRoutes(app: App, { db, dialect, now, adminSql }: Services) {
+  registerMessages(dataInterfaceMessages);
   const actor = (request: FastifyRequest) => ({ userId: signedIn(request).session.userId, now: now() });
   const context = (request: FastifyRequest): RunContext => {
     const { user } = signedIn(request).authority;
-    return { db, dialect, caller: { userId: user.id, organizeId: user.organize_id } };
+    return { db, dialect, reader: adminSql, caller: { userId: user.id, organizeId: user.organize_id } };
   };
   /** Loads the interface and runs one call of it with its log row. */
   const logged = async <T>(

@@ -1,5 +1,6 @@
 import type { Db, Dialect } from '../../../db/index.ts';
 import { fail } from '../../../core/errors.ts';
+import type { AdminSqlReader } from '../../../core/admin-sql/index.ts';
 import { runSandboxed } from '../../../core/sandbox/index.ts';
 import { readSettings } from '../../../core/settings.ts';
 import { DATA_TYPE, type Definition } from './definition.ts';
@@ -11,6 +12,8 @@ import type { InfoByIdsBody, ParamList, WidgetListBody } from './schema.ts';
 export interface RunContext {
   db: Db;
   dialect: Dialect;
+  /** Where the interface's own SQL runs (core/admin-sql). */
+  reader: AdminSqlReader;
   caller: Caller;
 }
 
@@ -23,7 +26,7 @@ async function rawData(
 ): Promise<{ rows: unknown; total?: number }> {
   const declared = resolveParameters(def.requestParameters, paramList);
   if (def.dataType === DATA_TYPE.sql) {
-    return runSqlInterface(ctx.db, ctx.dialect, def, declared, ctx.caller, page);
+    return runSqlInterface(ctx.db, ctx.reader, def, declared, ctx.caller, page);
   }
   if (def.dataType === DATA_TYPE.json) {
     try {
@@ -105,7 +108,7 @@ export async function infoByIds(ctx: RunContext, def: Definition, body: InfoById
   if (def.dataType === DATA_TYPE.sql && def.propertyJson.echoSql.trim()) {
     const declared = resolveParameters(def.requestParameters, body.paramList);
     rows = rowsOf(
-      await processed(def, await runEchoSql(ctx.db, ctx.dialect, def, declared, ctx.caller, body.propsValue, ids)),
+      await processed(def, await runEchoSql(ctx.db, ctx.reader, def, declared, ctx.caller, body.propsValue, ids)),
     );
   } else {
     rows = rowsOf(await processed(def, (await rawData(ctx, def, body.paramList)).rows));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { enCode, flag, recordId as id, version } from '../../../core/record-schema.ts';
+import { enCode, flag, recordId as id, version, plainText } from '../../../core/record-schema.ts';
 export { idParams } from '../../../core/record-schema.ts';
 import { pageQuery } from '../../../core/paging.ts';
 
@@ -53,7 +53,7 @@ export type PropertyJson = z.infer<typeof propertyJson>;
 
 export const dataInterfaceBody = z.object({
   categoryId: id,
-  fullName: z.string().trim().min(1).max(50),
+  fullName: plainText().min(1).max(50),
   enCode,
   /** 1 SQL, 2 static JSON, 3 HTTP API. */
   dataType: z.union([z.literal(1), z.literal(2), z.literal(3)]),
@@ -119,7 +119,7 @@ export const widgetListBody = z.object({
   pageSize: z.coerce.number().int().min(1).max(10_000).optional().default(20),
   propsValue: column.optional().default('id'),
   relationField: column.optional().default('fullName'),
-  /** The popup's columns, comma-joined (spec 2 section 4). */
+  /** The popup's columns, comma-joined. */
   columnOptions: z
     .union([z.string().max(2000), z.array(z.object({ value: z.string() }).loose())])
     .optional()

@@ -8,6 +8,7 @@ import {
   withoutTrailingOrderBy,
 } from '../../../core/read-only-sql.ts';
 import { fail } from '../../../core/errors.ts';
+import type { AdminSqlReader } from '../../../core/admin-sql/index.ts';
 import type { Definition } from './definition.ts';
 
 /** Who calls: the system variables @user and @organization and their trees come from here. */
@@ -107,12 +108,13 @@ export interface SqlAnswer {
  */
 export async function runSqlInterface(
   db: Db,
-  dialect: Dialect,
+  reader: AdminSqlReader,
   def: Definition,
   declared: Record<string, SqlValue>,
   caller: Caller,
   page?: Page,
 ): Promise<SqlAnswer> {
+  const { dialect } = reader;
   const query = strip(def.query);
   const countSql = strip(def.propertyJson.countSql);
   const paged = page !== undefined && def.checkType === 1;
@@ -122,14 +124,14 @@ export async function runSqlInterface(
   // The admin's own text is checked as written, before any wrapping could hide what it is.
   bindReadOnlySql(dialect, query, params);
   if (!paged) {
-    const [rows] = await runReadOnlyQueries(db, dialect, [{ sqlText: query, params }], { maxRows: ALL_ROWS });
+    const [rows] = await runReadOnlyQueries(reader, [{ sqlText: query, params }], { maxRows: ALL_ROWS });
     return { rows: rows! };
   }
   const own = pagesItself(query);
   if (own && !countSql) throw fail('interfaceCountSqlRequired');
   const pageSql = own ? query : `select * from (\n${query}\n) di_page limit @pageSize offset @offsetSize`;
   const count = countSql || `select count(*) as total from (\n${withoutTrailingOrderBy(dialect, query)}\n) di_count`;
-  const [rows, counted] = await runReadOnlyQueries(db, dialect, [
+  const [rows, counted] = await runReadOnlyQueries(reader, [
     { sqlText: pageSql, params },
     { sqlText: count, params },
   ]);
@@ -144,7 +146,7 @@ export async function runSqlInterface(
  */
 export async function runEchoSql(
   db: Db,
-  dialect: Dialect,
+  reader: AdminSqlReader,
   def: Definition,
   declared: Record<string, SqlValue>,
   caller: Caller,
@@ -156,5 +158,5 @@ export async function runEchoSql(
   const page = { keyword: '', currentPage: 1, pageSize: ALL_ROWS };
   const system = await systemVariables(db, [echo], caller, page);
   const queries = ids.map((id) => ({ sqlText: echo, params: { ...declared, ...system, '@showValue': id } }));
-  return (await runReadOnlyQueries(db, dialect, queries)).flat();
+  return (await runReadOnlyQueries(reader, queries)).flat();
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/index.ts';
-import { writeSheet } from '../../permission/excel-thread.ts';
+import { writeSheet } from '../../../core/excel-thread.ts';
 import type { Translate } from '../../organize/common.ts';
 import { exportItems } from './data-service.ts';
 

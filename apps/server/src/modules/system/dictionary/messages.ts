@@ -1,6 +1,6 @@
 import type { MessageCatalogue } from '../../../core/messages.ts';
 
-/** Server messages of dictionaries, merged into the catalogue of core/messages.ts. */
+/** Server messages of dictionaries, registered with core/messages.ts by its routes plugin. */
 export const dictionaryMessages = {
   dictionaryTypeHasChildren: {
     'zh-CN': '该字典分类下还有 {count} 个下级分类，不能删除',
@@ -56,3 +56,9 @@ export const dictionaryMessages = {
   dictionaryEnabled: { 'zh-CN': '启用', 'zh-TW': '啟用', 'en-US': 'Enabled' },
   dictionaryDisabled: { 'zh-CN': '禁用', 'zh-TW': '停用', 'en-US': 'Disabled' },
 } satisfies MessageCatalogue;
+
+declare module '../../../core/messages.ts' {
+  interface MessageCatalogues {
+    dictionary: typeof dictionaryMessages;
+  }
+}

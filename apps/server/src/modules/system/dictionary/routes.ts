@@ -31,6 +31,8 @@ import {
   typeUpdateBody,
 } from './schema.ts';
 import { createType, removeType, typeInfo, typeSelector, typeTree, updateType } from './type-service.ts';
+import { registerMessages } from '../../../core/messages.ts';
+import { dictionaryMessages } from './messages.ts';
 
 const tags = ['system'];
 const TYPE = '/api/system/DictionaryType';
@@ -40,13 +42,14 @@ const MENU = 'basic.dictionary';
 const translator = (request: FastifyRequest): Translate => request.t.bind(request);
 
 /**
- * Dictionaries (spec 2 section 7, "Dictionaries"): the type tree and the items of each type.
+ * Dictionaries: the type tree and the items of each type.
  * Management calls need the dictionary menu (buttons for writes and the export); All, the selectors
  * and Data/Selector only need a signed-in user, because every form's select widget reads them.
  * Every write bumps the dictionary revision, which GET .../All and .../Revision answer, so clients
  * know when to re-read their cache.
  */
 export async function dictionaryRoutes(app: App, { db, now }: Services) {
+  registerMessages(dictionaryMessages);
   const actor = (request: FastifyRequest): Actor => ({ userId: signedIn(request).session.userId, now: now() });
 
   // ---------------------------------------------------------------------------------------------

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { enCode, flag, fullName, recordId as id, recordTail, version } from '../../../core/record-schema.ts';
+import { enCode, flag, fullName, plainText, recordId as id, recordTail, version } from '../../../core/record-schema.ts';
 export { idParams } from '../../../core/record-schema.ts';
 
 export const typeIdParams = z.object({ typeId: id });
 export const typeParentParams = z.object({ typeId: id, parentId: id });
 
-/** Top level is '-1'; '0' and an empty value mean the same (spec 2 section 9: root parent id 0). */
+/** Top level is '-1'; '0' and an empty value mean the same (root parent id 0). */
 const parentId = z
   .string()
   .trim()
@@ -44,7 +44,7 @@ export const dataBody = z.object({
   parentId,
   fullName,
   enCode,
-  simpleSpelling: z.string().trim().max(50).optional().default(''),
+  simpleSpelling: plainText().max(50).optional().default(''),
   isDefault: flag.optional().default(0),
   ...recordTail,
 });

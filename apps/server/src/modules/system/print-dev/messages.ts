@@ -1,6 +1,6 @@
 import type { MessageCatalogue } from '../../../core/messages.ts';
 
-/** Server messages of print templates, merged into the catalogue of core/messages.ts. */
+/** Server messages of print templates, registered with core/messages.ts by its routes plugin. */
 export const printDevMessages = {
   printSqlEmpty: {
     'zh-CN': 'SQL 语句不能为空',
@@ -28,9 +28,24 @@ export const printDevMessages = {
     'en-US': 'SQL statement {n} uses something that is not allowed: {word}',
   },
   printSqlFailed: {
-    'zh-CN': '第 {n} 条 SQL 语句执行失败：{reason}',
-    'zh-TW': '第 {n} 條 SQL 語句執行失敗：{reason}',
-    'en-US': 'SQL statement {n} failed: {reason}',
+    'zh-CN': '第 {n} 条 SQL 语句执行失败，请检查语句',
+    'zh-TW': '第 {n} 條 SQL 語句執行失敗，請檢查語句',
+    'en-US': 'SQL statement {n} failed; please check it',
+  },
+  printSqlSyntax: {
+    'zh-CN': '第 {n} 条 SQL 语句有语法错误',
+    'zh-TW': '第 {n} 條 SQL 語句有語法錯誤',
+    'en-US': 'SQL statement {n} has a syntax error',
+  },
+  printSqlUnknownName: {
+    'zh-CN': '第 {n} 条 SQL 语句引用了不存在或无权读取的表、列或函数',
+    'zh-TW': '第 {n} 條 SQL 語句引用了不存在或無權讀取的資料表、欄位或函式',
+    'en-US': 'SQL statement {n} names a table, column or function that does not exist or may not be read',
+  },
+  printSqlNotReadOnly: {
+    'zh-CN': '第 {n} 条 SQL 语句不是只读查询',
+    'zh-TW': '第 {n} 條 SQL 語句不是唯讀查詢',
+    'en-US': 'SQL statement {n} is not a read-only query',
   },
   printDataFailed: {
     'zh-CN': '打印数据读取失败，请检查打印模板的 SQL 语句',
@@ -48,3 +63,9 @@ export const printDevMessages = {
     'en-US': 'The page settings are not valid',
   },
 } satisfies MessageCatalogue;
+
+declare module '../../../core/messages.ts' {
+  interface MessageCatalogues {
+    printDev: typeof printDevMessages;
+  }
+}

@@ -1,5 +1,8 @@
-import type { Db, Dialect } from '../../../db/index.ts';
-import { fail } from '../../../core/errors.ts';
+import type { Db } from '../../../db/index.ts';
+import type { AdminSqlReader } from '../../../core/admin-sql/index.ts';
+import { fail, notFound } from '../../../core/errors.ts';
+import type { RecordAccess } from '../../../core/record-access.ts';
+import type { Authority } from '../../../core/authority.ts';
 import { loadPrintTemplate, storedPageParam } from './print-service.ts';
 import { runTemplateSql, type TemplateRows } from './template-sql.ts';
 
@@ -40,8 +43,8 @@ const columnsOf = (rows: TemplateRows) => Object.keys(rows[0] ?? {});
  * POST /Fields: runs each statement with @formId bound to '' and answers the columns it yields,
  * whatever data exists (template-sql.ts reads them from a row of nulls).
  */
-export async function templateFields(db: Db, dialect: Dialect, sqlTemplate: string) {
-  const result = await runTemplateSql(db, dialect, sqlTemplate, '', 'columns');
+export async function templateFields(reader: AdminSqlReader, sqlTemplate: string) {
+  const result = await runTemplateSql(reader, sqlTemplate, '', 'columns');
   return {
     list: [
       tableNode('headTable', columnsOf(result.headTable)),
@@ -65,13 +68,22 @@ function plain(row: Record<string, unknown>): Record<string, unknown> {
 /**
  * GET /Data: the record's print data as the template's own SQL reads it for this formId (bound,
  * never spliced), the template HTML, and the approval records (none until workflow exists).
+ * A record-bound read: the caller must be one who may see the record (core/record-access.ts), or
+ * one who designs print templates, whose own SQL could read it anyway. Anyone else gets 404.
  */
-export async function printData(db: Db, dialect: Dialect, id: string, formId: string) {
+export async function printData(
+  ctx: { db: Db; reader: AdminSqlReader; records: RecordAccess },
+  caller: { authority: Authority; designer: boolean },
+  id: string,
+  formId: string,
+) {
+  const { db, reader } = ctx;
   const template = await loadPrintTemplate(db, id);
   if (template.enabled !== 1) throw fail('printTemplateDisabled');
+  if (!caller.designer && !(await ctx.records.maySee(caller.authority, formId))) throw notFound();
   const data: Record<string, unknown> = {};
   if (template.sql_template.trim()) {
-    const result = await runTemplateSql(db, dialect, template.sql_template, formId, 'rows');
+    const result = await runTemplateSql(reader, template.sql_template, formId, 'rows');
     Object.assign(data, plain(result.headTable[0] ?? {}));
     result.children.forEach((rows, i) => (data[childTableName(i)] = rows.map(plain)));
   }

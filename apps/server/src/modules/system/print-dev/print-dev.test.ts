@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, dbTargets, type TestServer } from '../../../testing/index.ts';
-import { EMPLOYEE_TEMPLATE_CODE } from '../../../db/seed/print-templates.ts';
+import { EMPLOYEE_TEMPLATE_CODE } from '../../../seed/print-templates.ts';
 
 const BASE = '/api/system/printDev';
 const en = { 'accept-language': 'en-US' };
@@ -31,6 +31,9 @@ describe.each(dbTargets())('print templates on $name', (target) => {
   let admin: string;
   let shixue: string;
   let staff: string;
+  /** The demo employee `staff`: may not design print templates, owns a user record. */
+  let owner: string;
+  let ownerId: string;
   let seededId: string;
   let shixueId: string;
 
@@ -40,7 +43,8 @@ describe.each(dbTargets())('print templates on $name', (target) => {
   beforeAll(async () => {
     server = await createTestServer(target);
     await server.addBareUser('noprint');
-    [admin, shixue, staff] = await server.logins(['admin', 'shixue', 'noprint']);
+    [admin, shixue, staff, owner] = await server.logins(['admin', 'shixue', 'noprint', 'staff']);
+    ownerId = await server.userIdOf('staff');
     seededId = (
       await server.database.db
         .selectFrom('print_template')
@@ -180,8 +184,6 @@ describe.each(dbTargets())('print templates on $name', (target) => {
       ['select id into backup from users', 'only SELECT statements are allowed'],
       ['drop table users', 'only SELECT statements are allowed'],
       ['select pg_sleep(10)', 'not allowed: pg_sleep'],
-      ['select password_hash from users where id = @formId', 'not allowed: password_hash'],
-      ['select * from session', 'not allowed: session'],
       ['select $$x$$', 'not allowed'],
       ["select 'unclosed", 'not closed'],
     ];
@@ -207,9 +209,15 @@ describe.each(dbTargets())('print templates on $name', (target) => {
     });
     expect(literal.code).toBe(200);
     expect(literal.data.list[0].children.map((f: { field: string }) => f.field)).toEqual(['note']);
-    const broken = await call('POST', `${BASE}/Fields`, shixue, { sqlTemplate: 'select nope from users' });
+    // The database's own words stay in the log; the designer is told which statement and why.
+    const broken = await call('POST', `${BASE}/Fields`, shixue, {
+      sqlTemplate: 'select 1 as "a"; select nope from users',
+    });
     expect(broken.code).toBe(400);
-    expect(broken.msg).toContain('SQL statement 1 failed');
+    expect(broken.msg).toBe('SQL statement 2 names a table, column or function that does not exist or may not be read');
+    const syntax = await call('POST', `${BASE}/Fields`, shixue, { sqlTemplate: 'select from where' });
+    expect(syntax.msg).toBe('SQL statement 1 has a syntax error');
+    expect(syntax.msg).not.toMatch(/near|SQLITE|syntax error at/);
   });
 
   it('S2-7-96 /Fields answers the main fields, then T1 with its fields, whatever data exists', async () => {
@@ -234,8 +242,45 @@ describe.each(dbTargets())('print templates on $name', (target) => {
     expect(t1.children.map((f: { id: string }) => f.id)).toEqual(['T1.relationType', 'T1.objectName', 'T1.objectCode']);
   });
 
-  it('S2-7-97 S2-3-44 /Data answers the record as the template reads it, for any signed-in user', async () => {
-    const res = await call('GET', `${BASE}/Data?id=${seededId}&formId=${shixueId}`, staff);
+  it("S2-7-96 credentials are out of the SQL's reach: the tables are not there for it, whatever the spelling", async () => {
+    const attempts = [
+      'select password_hash from user_credential',
+      'select token_hash from session',
+      'select * from "SESSION"',
+      'select * from main.session',
+      'select * from cred.session',
+      'select code from captcha',
+      'select ticket_hash from ticket',
+      'select value from server_secret',
+      'with s as (select * from session) select * from s',
+      'select password_hash from users',
+    ];
+    for (const sqlTemplate of attempts) {
+      const fields = await call('POST', `${BASE}/Fields`, shixue, { sqlTemplate });
+      expect(fields.code, sqlTemplate).toBe(400);
+      expect(fields.msg, sqlTemplate).toBe(
+        'SQL statement 1 names a table, column or function that does not exist or may not be read',
+      );
+      // A template saved with such SQL prints nothing secret either.
+      const saved = await call(
+        'POST',
+        BASE,
+        shixue,
+        body({ enCode: `secret${attempts.indexOf(sqlTemplate)}`, sqlTemplate }),
+      );
+      expect(saved.code, sqlTemplate).toBe(200);
+      const printed = await call('GET', `${BASE}/Data?id=${saved.data.id}&formId=${ownerId}`, owner);
+      expect(printed.code, sqlTemplate).toBe(400);
+      expect(JSON.stringify(printed)).not.toMatch(/argon2|\$|hash/i);
+    }
+  });
+
+  it("S2-7-97 S2-3-44 /Data answers the record as the template reads it, to the record's owner", async () => {
+    const own = await call('GET', `${BASE}/Data?id=${seededId}&formId=${ownerId}`, owner);
+    expect(own.code).toBe(200);
+    expect(own.data.printData).toMatchObject({ account: 'staff' });
+    // A designer of print templates previews any record: their own SQL could read it anyway.
+    const res = await call('GET', `${BASE}/Data?id=${seededId}&formId=${shixueId}`, shixue);
     expect(res.code).toBe(200);
     expect(Object.keys(res.data)).toEqual(expect.arrayContaining(['printData', 'printTemplate', 'operatorRecordList']));
     expect(res.data.operatorRecordList).toEqual([]);
@@ -252,6 +297,21 @@ describe.each(dbTargets())('print templates on $name', (target) => {
     expect(res.data.printData).not.toHaveProperty('password_hash');
   });
 
+  it('S2-7-97 /Data is record-bound: a record the caller may not see answers 404, not its data', async () => {
+    for (const [token, formId] of [
+      [staff, ownerId],
+      [staff, shixueId],
+      [owner, shixueId],
+      [owner, await server.userIdOf('admin')],
+    ] as const) {
+      const res = await call('GET', `${BASE}/Data?id=${seededId}&formId=${formId}`, token);
+      expect(res.code).toBe(404);
+      expect(res).not.toHaveProperty('data');
+    }
+    // Whoever manages users sees the users inside their data scope; the administrator sees all.
+    expect((await call('GET', `${BASE}/Data?id=${seededId}&formId=${ownerId}`, admin)).code).toBe(200);
+  });
+
   it('S2-7-97 /Data with a formId that tries injection gets nothing extra', async () => {
     for (const formId of [
       "x' or '1'='1",
@@ -260,9 +320,13 @@ describe.each(dbTargets())('print templates on $name', (target) => {
       '@formId',
       `${shixueId} union select password_hash from users`,
     ]) {
-      const res = await call('GET', `${BASE}/Data?id=${seededId}&formId=${encodeURIComponent(formId)}`, staff);
+      // No record has such an id: the answer is the same 404 as for a record of someone else.
+      const res = await call('GET', `${BASE}/Data?id=${seededId}&formId=${encodeURIComponent(formId)}`, shixue);
       expect(res.code, formId).toBe(200);
       expect(res.data.printData, formId).toEqual({ T1: [] });
+      expect((await call('GET', `${BASE}/Data?id=${seededId}&formId=${encodeURIComponent(formId)}`, owner)).code).toBe(
+        404,
+      );
     }
     expect(await server.userIdOf('admin')).toBeTruthy();
     const missing = await call('GET', `${BASE}/Data?id=${seededId}`, staff);
@@ -332,7 +396,7 @@ describe.each(dbTargets())('print templates on $name', (target) => {
       shixue,
       body({ enCode: 'brokenSql', sqlTemplate: 'select nope from users' }),
     );
-    const failed = await call('GET', `${BASE}/Data?id=${broken.data.id}&formId=${shixueId}`, staff);
+    const failed = await call('GET', `${BASE}/Data?id=${broken.data.id}&formId=${ownerId}`, owner);
     expect(failed.code).toBe(400);
     expect(failed.msg).toBe('The print data could not be read; please check the SQL of the print template');
   });

@@ -22,18 +22,24 @@ import {
   printUpdateBody,
   selectorQuery,
 } from './schema.ts';
+import { registerMessages } from '../../../core/messages.ts';
+import { printDevMessages } from './messages.ts';
 
 const tags = ['system'];
 const BASE = '/api/system/printDev';
 const MENU = 'basic.printDev';
 
 /**
- * Print templates (spec 2 section 7, contract/forms.md 'Print templates'). Management needs the
+ * Print templates (their SQL: docs/admin-sql.md). Management needs the
  * menu (buttons for writes); the selector and the print data serve every staff member who may print
  * a record, so they only need a signed-in user: /Data answers only what the template's own SQL
  * reads for the given record id.
  */
-export async function printDevRoutes(app: App, { db, dialect, now }: Services) {
+export async function printDevRoutes(
+  app: App,
+  { db, dialect, now, adminSql, records, authority: authorities }: Services,
+) {
+  registerMessages(printDevMessages);
   const actor = (request: FastifyRequest) => ({ userId: signedIn(request).session.userId, now: now() });
 
   app.get(
@@ -68,7 +74,11 @@ export async function printDevRoutes(app: App, { db, dialect, now }: Services) {
       },
       config: { access: 'user' },
     },
-    async (request) => ok(await printData(db, dialect, request.query.id, request.query.formId)),
+    async (request) => {
+      const { authority } = signedIn(request);
+      const caller = { authority, designer: authorities.allows(authority, MENU) };
+      return ok(await printData({ db, reader: adminSql, records }, caller, request.query.id, request.query.formId));
+    },
   );
 
   app.post(
@@ -77,7 +87,7 @@ export async function printDevRoutes(app: App, { db, dialect, now }: Services) {
       schema: { body: fieldsBody, tags, summary: 'Field tree of a SQL template (headTable, then T1, T2...)' },
       config: { access: { permission: MENU } },
     },
-    async (request) => ok(await templateFields(db, dialect, request.body.sqlTemplate)),
+    async (request) => ok(await templateFields(adminSql, request.body.sqlTemplate)),
   );
 
   app.get(

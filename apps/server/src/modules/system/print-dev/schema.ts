@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { enCode, recordId as id, recordTail, version } from '../../../core/record-schema.ts';
+import { enCode, recordId as id, recordTail, version, plainText } from '../../../core/record-schema.ts';
 export { idParams } from '../../../core/record-schema.ts';
 import { pageQuery } from '../../../core/paging.ts';
 
 /** A printCategory dictionary item code. */
 const category = z.string().trim().min(1).max(50);
 
-/** 1 flow form, 2 function form (contract/forms.md). */
+/** 1 flow form, 2 function form. */
 export const PRINT_TYPES = [1, 2] as const;
 const type = z.union([z.literal(1), z.literal(2)]);
 
@@ -34,7 +34,7 @@ export const printListQuery = pageQuery.extend({
 });
 
 export const printBody = z.object({
-  fullName: z.string().trim().min(1).max(100),
+  fullName: plainText().min(1).max(100),
   enCode,
   category,
   type,

@@ -1,15 +1,16 @@
-import type { Db, Dialect } from '../../../db/index.ts';
+import type { AdminSqlReader } from '../../../core/admin-sql/index.ts';
+import type { MessageKey } from '../../../core/messages.ts';
 import { AppError, fail } from '../../../core/errors.ts';
 import { runReadOnlyQueries, runReadOnlySql } from '../../../core/read-only-sql.ts';
 
 /**
  * The SQL of a print template: statements separated by `;`, the first answering the main record
- * (headTable), the next ones the child tables T1, T2... (contract/forms.md 'Print templates').
+ * (headTable), the next ones the child tables T1, T2... (where it runs: docs/admin-sql.md).
  *
  * The statements are split here (the shared runner takes one at a time) and checked first, so that a
  * refusal names its statement: each must be one query (SELECT or WITH, no writing, locking or
- * session keyword, no function that reaches files, the server or other databases) and must not
- * name secrets (password and session hashes), because /Data answers any signed-in user. Each is
+ * session keyword, no function that reaches files, the server or other databases). Secrets are out
+ * of reach by construction: the reader (core/admin-sql) cannot see the credential store. Each is
  * then run as a sub-query of a SELECT through core/read-only-sql.ts, which binds `@formId` as a
  * parameter (a caller's formId can never change the statement) and makes the database itself
  * refuse writes.
@@ -95,8 +96,6 @@ const WRITING =
   /\b(insert|update|delete|merge|upsert|drop|alter|create|truncate|grant|revoke|attach|detach|pragma|vacuum|reindex|analyze|copy|call|execute|exec|lock|into|returning|listen|notify|unlisten|refresh|cluster|discard|prepare|deallocate|savepoint|rollback|commit|begin|release|set|reset|load)\b/i;
 /** Functions that reach the server, other databases or files, or run SQL given as text. */
 const FUNCTIONS = /\b(pg_\w*|lo_\w*|dblink\w*|set_config|nextval|setval|load_extension|\w*_to_xml\w*|xpath\w*)\s*\(/i;
-/** Secrets: /Data answers any signed-in user, so a template must not be able to print these. */
-const SECRETS = /\b(password_hash|token_hash|session|captcha|ticket|sys_config)\b/i;
 
 /** 400 naming the statement (1-based) that is not a plain read-only query. */
 function assertQuery(statement: Statement, n: number): void {
@@ -104,7 +103,7 @@ function assertQuery(statement: Statement, n: number): void {
   if (first !== 'select' && first !== 'with') throw fail('printSqlNotQuery', { n, word: (first ?? '').toUpperCase() });
   const writing = WRITING.exec(statement.code);
   if (writing) throw fail('printSqlNotQuery', { n, word: writing[1]!.toUpperCase() });
-  const forbidden = FUNCTIONS.exec(statement.code) ?? SECRETS.exec(statement.code);
+  const forbidden = FUNCTIONS.exec(statement.code);
   if (forbidden) throw fail('printSqlForbidden', { n, word: forbidden[1]! });
 }
 
@@ -132,12 +131,17 @@ function wrapped(statement: Statement, mode: 'columns' | 'rows', index: number):
   return `select q.* from (${statement.text}) q limit ${index === 0 ? 1 : MAX_CHILD_ROWS}`;
 }
 
-/** The database's reason for a failed statement (the shared runner's sqlFailed detail), if any. */
-const reasonOf = (error: AppError) => (typeof error.params?.detail === 'string' ? error.params.detail : '');
+/** The designer names the statement that failed, with the runner's reason in the product's words. */
+const STATEMENT_FAILURES: Partial<Record<MessageKey, MessageKey>> = {
+  sqlNotReadOnly: 'printSqlNotReadOnly',
+  sqlSyntax: 'printSqlSyntax',
+  sqlUnknownName: 'printSqlUnknownName',
+  sqlFailed: 'printSqlFailed',
+};
 
 /**
  * Runs a print template's SQL read-only with @formId bound, through the shared runner
- * (core/read-only-sql.ts: SQLite query_only, PostgreSQL READ ONLY transaction, bound parameters).
+ * (core/read-only-sql.ts and core/admin-sql: no credential tables, read-only, bound parameters).
  * - 'columns': one row per statement whose keys are the statement's columns (values null), whatever
  *   the data; the designer's field tree is built from it. Statements run one by one so that a
  *   failure names its statement and the database's reason (the admin's own SQL).
@@ -145,8 +149,7 @@ const reasonOf = (error: AppError) => (typeof error.params?.detail === 'string' 
  *   a failure answers a general message, since any signed-in user may print.
  */
 export async function runTemplateSql(
-  db: Db,
-  dialect: Dialect,
+  reader: AdminSqlReader,
   template: string,
   formId: string,
   mode: 'columns' | 'rows',
@@ -158,19 +161,17 @@ export async function runTemplateSql(
   const options = { timeoutMs: TIMEOUT_MS };
   let rows: TemplateRows[];
   if (mode === 'rows') {
-    rows = await runReadOnlyQueries(db, dialect, queries, options).catch((error: unknown) => {
+    rows = await runReadOnlyQueries(reader, queries, options).catch((error: unknown) => {
       throw error instanceof AppError && error.code === 400 ? fail('printDataFailed') : error;
     });
   } else {
     rows = [];
     for (const [i, query] of queries.entries()) {
       rows.push(
-        await runReadOnlySql(db, dialect, query.sqlText, query.params, options).catch((error: unknown) => {
-          if (!(error instanceof AppError)) throw error;
-          if (error.messageKey === 'sqlNotReadOnly') throw fail('printSqlNotQuery', { n: i + 1, word: 'READ ONLY' });
-          if (error.messageKey === 'sqlFailed') throw fail('printSqlFailed', { n: i + 1, reason: reasonOf(error) });
+        await runReadOnlySql(reader, query.sqlText, query.params, options).catch((error: unknown) => {
+          const named = error instanceof AppError ? STATEMENT_FAILURES[error.messageKey] : undefined;
           // The runner's other refusals (timeout, unknown {parameter}) carry their own message.
-          throw error;
+          throw named ? fail(named, { n: i + 1 }) : error;
         }),
       );
     }

@@ -1,4 +1,6 @@
-/** Server messages of the system settings, merged into the catalogue of core/messages.ts. */
+import type { MessageCatalogue } from '../../../core/messages.ts';
+
+/** Server messages of the system settings, registered with core/messages.ts by its routes plugin. */
 export const sysConfigMessages = {
   uploadTooLarge: {
     'zh-CN': '文件不能超过 {size} MB',
@@ -10,4 +12,10 @@ export const sysConfigMessages = {
     'zh-TW': '不允許上傳 {extension} 類型的檔案',
     'en-US': 'Files of type {extension} may not be uploaded',
   },
-};
+} satisfies MessageCatalogue;
+
+declare module '../../../core/messages.ts' {
+  interface MessageCatalogues {
+    sysConfig: typeof sysConfigMessages;
+  }
+}

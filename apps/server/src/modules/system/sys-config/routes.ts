@@ -2,12 +2,15 @@ import { ok } from '../../../core/http.ts';
 import type { App, Services } from '../../../core/types.ts';
 import { sysConfigBody } from './schema.ts';
 import { saveSysConfig, sysConfig } from './service.ts';
+import { registerMessages } from '../../../core/messages.ts';
+import { sysConfigMessages } from './messages.ts';
 
 const tags = ['system'];
 const BASE = '/api/system/SysConfig';
 
 /** System settings: the basic, security, upload and data-interface tabs of 'system/sysConfig'. */
 export async function sysConfigRoutes(app: App, { db, now }: Services) {
+  registerMessages(sysConfigMessages);
   app.get(
     BASE,
     {

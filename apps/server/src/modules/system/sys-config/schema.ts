@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { plainText } from '../../../core/record-schema.ts';
 
-const text = (max: number) => z.string().trim().max(max);
+/** Titles and names shown on every page: single-line text without control characters. */
+const text = (max: number) => plainText().max(max);
 const flag = <A extends number, B extends number>(a: A, b: B) => z.union([z.literal(a), z.literal(b)]);
 const whole = (min: number, max: number) => z.number().int().min(min).max(max);
 

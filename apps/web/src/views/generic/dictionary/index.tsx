@@ -8,7 +8,7 @@ import { useDictionary } from '../../../stores/dictionaries.ts';
 import styles from '../../system/dictionary/dictionary.module.css';
 
 /**
- * The dynamic dictionary page of menu type 4 (spec 1 section 2.2): the enabled items of the
+ * The dynamic dictionary page of menu type 4: the enabled items of the
  * dictionary whose type id is the menu's moduleId, read-only, with a keyword filter. It reads the
  * shared dictionary cache, so it needs no dictionary management permission.
  */

@@ -15,8 +15,8 @@ import {
   Toolbar,
   usePagedList,
 } from '../../../components/admin/index.ts';
-import { CodeField, NameField, OrganizeSelect, RecordFields } from '../organize/fields.tsx';
-import { roleApi } from '../user/api.ts';
+import { CodeField, NameField, OrganizeSelect, RecordFields } from '../../../components/admin/fields.tsx';
+import { roleApi } from '../../../api/permission.ts';
 
 const KEY = ['permission', 'role'] as const;
 /** organizeId filter value of the 'global' tab (the list call understands it). */
@@ -27,7 +27,7 @@ interface Dialog {
   organizeId?: string;
 }
 
-/** Role management: global roles and roles per organisation (spec 2 sections 6 and 7). */
+/** Role management: global roles and roles per organisation. */
 export default function RolePage() {
   const { t } = useTranslation();
   const list = usePagedList<RoleListItem, { organizeId?: string }>({ queryKey: KEY, fetch: roleApi.list });

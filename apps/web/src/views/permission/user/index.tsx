@@ -1,10 +1,10 @@
 import { DownloadOutlined, LockOutlined, UploadOutlined } from '@ant-design/icons';
-import type { UserListItem } from '@atrium/shared';
+import { USER_GRANTED_COLUMNS, type UserListItem } from '@atrium/shared';
 import { Button, Dropdown, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Has } from '../../../access/has.tsx';
-import { useHas } from '../../../access/use-has.ts';
+import { useFieldGrant, useHas } from '../../../access/use-has.ts';
 import { feedback } from '../../../app/feedback.ts';
 import {
   actionsColumn,
@@ -21,7 +21,8 @@ import {
 } from '../../../components/admin/index.ts';
 import { downloadFile, ImportDialog } from '../../../components/import-dialog/index.ts';
 import { useColumnSettings } from '../../../components/column-settings/index.ts';
-import { userApi, userImportApi } from './api.ts';
+import { userApi } from '../../../api/permission.ts';
+import { userImportApi } from './import-api.ts';
 import { ResetPasswordDialog } from './reset-password-dialog.tsx';
 import { UserDialog } from './user-dialog.tsx';
 import styles from './user.module.css';
@@ -135,7 +136,12 @@ export default function UserPage() {
     ),
   ];
   // The user's own column order and visibility (列表显示设置).
-  const columnSettings = useColumnSettings(columns);
+  const granted = useFieldGrant();
+  // Columns granted one by one that the caller lacks: the server leaves them out of the rows.
+  const grantable = new Set<string>(USER_GRANTED_COLUMNS);
+  const columnSettings = useColumnSettings(
+    columns.filter((c) => !grantable.has(String(c.key)) || granted(String(c.key), 'column')),
+  );
 
   return (
     <AdminPage

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../app/feedback.ts';
 import { validValues } from '../../../components/admin/index.ts';
-import { userApi } from './api.ts';
+import { userApi } from '../../../api/permission.ts';
 
 interface Props {
   user: { id: string; account: string; realName: string } | null;

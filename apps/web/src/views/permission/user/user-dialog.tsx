@@ -4,10 +4,11 @@ import { Alert, Col, Form, Input, Radio, Row, Select, TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/admin/index.ts';
+import { useFieldGrant } from '../../../access/use-has.ts';
 import { DictionarySelect } from '../../../components/dictionary-select/index.ts';
-import { organizeApi } from '../organize/api.ts';
-import { DescriptionField, EnabledField, ManagerSelect, SortCodeField } from '../organize/fields.tsx';
-import { groupOptions, positionsOf, roleApi, userApi } from './api.ts';
+import { groupOptions, organizeApi, positionsOf } from '../../../api/organize.ts';
+import { DescriptionField, EnabledField, ManagerSelect, SortCodeField } from '../../../components/admin/fields.tsx';
+import { roleApi, userApi } from '../../../api/permission.ts';
 
 interface TreeOption {
   value: string;
@@ -126,6 +127,7 @@ type Values = UserForm & { managerName?: string };
 /** Create/edit dialog of a user with organisations, positions, roles, groups and manager. */
 export function UserDialog({ id, open, organizeId, onClose, onSaved }: Props) {
   const { t } = useTranslation();
+  const granted = useFieldGrant();
   return (
     <FormDialog<Values>
       open={open}
@@ -188,36 +190,40 @@ export function UserDialog({ id, open, organizeId, onClose, onSaved }: Props) {
               />
             </Form.Item>
           </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="mobilePhone"
-              label={t('user.mobilePhone')}
-              rules={[
-                {
-                  validator: async (_, v?: string) => {
-                    if (v && !patterns.mobile.test(v)) throw new Error(t('user.mobileRule'));
+          {granted('mobilePhone', 'form') && (
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="mobilePhone"
+                label={t('user.mobilePhone')}
+                rules={[
+                  {
+                    validator: async (_, v?: string) => {
+                      if (v && !patterns.mobile.test(v)) throw new Error(t('user.mobileRule'));
+                    },
                   },
-                },
-              ]}
-            >
-              <Input maxLength={20} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="email"
-              label={t('user.email')}
-              rules={[
-                {
-                  validator: async (_, v?: string) => {
-                    if (v && !patterns.email.test(v)) throw new Error(t('user.emailRule'));
+                ]}
+              >
+                <Input maxLength={20} />
+              </Form.Item>
+            </Col>
+          )}
+          {granted('email', 'form') && (
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="email"
+                label={t('user.email')}
+                rules={[
+                  {
+                    validator: async (_, v?: string) => {
+                      if (v && !patterns.email.test(v)) throw new Error(t('user.emailRule'));
+                    },
                   },
-                },
-              ]}
-            >
-              <Input maxLength={100} />
-            </Form.Item>
-          </Col>
+                ]}
+              >
+                <Input maxLength={100} />
+              </Form.Item>
+            </Col>
+          )}
           <Col xs={24} md={12}>
             <Form.Item name="managerId" label={t('user.manager')}>
               <ManagerSelect currentLabel={form.getFieldValue('managerName') as string | undefined} />

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { areaApi } from '../../../api/area.ts';
 import { FormDialog } from '../../../components/admin/index.ts';
-import { NameField, RecordFields } from '../../permission/organize/fields.tsx';
+import { NameField, RecordFields } from '../../../components/admin/fields.tsx';
 import { ParentSelect } from './parent-select.tsx';
 
 export interface AreaDialogState {

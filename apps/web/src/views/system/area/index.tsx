@@ -32,7 +32,7 @@ function findRow(rows: readonly AreaTreeRow[], id: string): AreaTreeRow | undefi
 }
 
 /**
- * Administrative areas (spec 2 section 7, "Areas"): a lazy tree-table of provinces, cities,
+ * Administrative areas: a lazy tree-table of provinces, cities,
  * districts and streets, a keyword search over every level, and a 'locate' address picker that
  * opens the tree at the chosen place.
  */

@@ -9,7 +9,7 @@ import { Alert, Form, Input, InputNumber, Select, type FormInstance } from 'antd
 import { useTranslation } from 'react-i18next';
 import { BUSINESS_TYPE } from '../../../components/bill-rule-template-dialog/index.ts';
 import { DictionarySelect } from '../../../components/dictionary-select/index.ts';
-import { NameField, RecordFields } from '../../permission/organize/fields.tsx';
+import { NameField, RecordFields } from '../../../components/admin/fields.tsx';
 
 /** The example of the rule as typed so far, or '' while a part is missing or invalid. */
 export function exampleOf(values: Partial<BillRuleForm>, at: number): string {

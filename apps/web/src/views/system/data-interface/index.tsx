@@ -84,7 +84,7 @@ function CategoryList({
 }
 
 /**
- * Data interfaces (spec 2 section 7): admin-defined data sources for form widgets. A list by
+ * Data interfaces: admin-defined data sources for form widgets. A list by
  * category with search, add/edit per type, a test runner, the call log, state, export and delete.
  */
 export default function DataInterfacePage() {

@@ -8,7 +8,7 @@ import {
   type DataInterfaceForm,
 } from '../../../api/data-interface.ts';
 import { FormDialog, resourceFormCalls } from '../../../components/admin/index.ts';
-import { CodeField, NameField, RecordFields } from '../../permission/organize/fields.tsx';
+import { CodeField, NameField, RecordFields } from '../../../components/admin/fields.tsx';
 import styles from './data-interface.module.css';
 
 const NEW_INTERFACE: Partial<DataInterfaceForm> = {

@@ -39,7 +39,7 @@ function firstLeaf(nodes: DictionaryTypeNode[]): DictionaryTypeNode | undefined 
 }
 
 /**
- * Dictionaries (spec 2 section 7): the type tree on the left (add/edit/delete types), the chosen
+ * Dictionaries: the type tree on the left (add/edit/delete types), the chosen
  * type's items on the right, a tree table for tree types, with keyword search, add/edit/delete,
  * the state switch and the export.
  */

@@ -3,7 +3,7 @@ import { Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { dictionaryDataApi } from '../../../api/dictionary.ts';
 import { FormDialog } from '../../../components/admin/index.ts';
-import { CodeField, NameField, RecordFields } from '../../permission/organize/fields.tsx';
+import { CodeField, NameField, RecordFields } from '../../../components/admin/fields.tsx';
 import { DICTIONARY_KEY } from './keys.ts';
 import { ParentSelect } from './parent-select.tsx';
 

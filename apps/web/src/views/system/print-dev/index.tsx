@@ -25,7 +25,7 @@ import { feedback } from '../../../app/feedback.ts';
 
 const KEY = ['system', 'printDev'] as const;
 
-/** Print templates (spec 2 section 7): list, designer, copy, export, delete and print preview. */
+/** Print templates: list, designer, copy, export, delete and print preview. */
 export default function PrintDevPage() {
   const { t } = useTranslation();
   const { message } = feedback();

@@ -1,0 +1,374 @@
+import { createHash } from 'node:crypto';
+import { sql, SqliteAdapter, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Dialect } from '../db/index.ts';
+import { likePattern } from './sql.ts';
+
+/**
+ * Keyword search through an index made for substring search (docs/search.md), declared once per
+ * table. A keyword matches a row when any of the declared columns contains it, with the same
+ * answer as the plain scan it replaces: SQLite's LIKE (ASCII letters in either case), PostgreSQL's
+ * ILIKE. The index only finds candidate rows; the substring test itself always has the last word,
+ * so the answer is exact whatever the index returns.
+ *
+ * - SQLite: a contentless FTS5 table with the trigram tokenizer, kept by triggers on the table, so
+ *   every writer (services, seeds, raw SQL) keeps it in step. FTS rowids are integers while keys
+ *   are text, so a small key table numbers the rows. Each value is indexed with two U+0001
+ *   characters after it: every one- or two-character substring then starts some indexed trigram,
+ *   and a short keyword is looked up as the set of trigrams beginning with it (the FTS vocabulary).
+ * - PostgreSQL: a GIN trigram index (pg_trgm) on the columns for keywords of three characters or
+ *   more (it serves LIKE and ILIKE alike), and a GIN index on the characters of the lower-cased
+ *   columns for shorter ones (a row holding a one- or two-character keyword holds each of its
+ *   characters). PostgreSQL keeps both in step itself. Without pg_trgm (the server does not offer
+ *   it, or the role may not install it) keywords of three characters or more are matched by a scan.
+ */
+
+// Search indexes are created for tables of any schema, including designed tables made at run time.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+
+export interface SearchSpec {
+  /** The table searched. */
+  table: string;
+  /** A unique, never-null column naming each row; 'id' when not given. */
+  key?: string;
+  /** The text columns a keyword is looked for in: a row matches when any of them contains it. */
+  columns: readonly string[];
+  /**
+   * A keyword found in more rows than this (1000 by default) is matched by a scan instead: a list
+   * that stops after one page ends it sooner than reading every match from the index. SQLite
+   * counts in the index, PostgreSQL's planner estimates (for keywords under three characters).
+   */
+  scanAbove?: number;
+}
+
+export interface MatchOptions {
+  /** The name the query gives the table (`selectFrom('users as u')`); the table's own by default. */
+  as?: string;
+  /** Match by scanning rather than through the index (still exact). */
+  scan?: boolean;
+}
+
+export interface SearchIndex {
+  readonly table: string;
+  readonly key: string;
+  readonly columns: readonly string[];
+  /** Builds the index over the rows already there, and keeps it in step with every later write. */
+  create(db: AnyDb): Promise<void>;
+  /** Removes the index and what keeps it in step. */
+  drop(db: AnyDb): Promise<void>;
+  /**
+   * The rows whose columns contain the keyword, as a condition to compose with a query's other
+   * filters, order, paging and counts. Short keywords always go through the index here.
+   */
+  matches(dialect: Dialect, keyword: string, options?: MatchOptions): Expression<SqlBool>;
+  /**
+   * The same condition, after asking how many rows hold the keyword (see scanAbove): a keyword
+   * that many rows hold is cheaper to find by scanning, as a list page stops after its first rows.
+   * The finding is kept for half a minute per database and keyword (it never changes the answer).
+   */
+  condition(
+    db: AnyDb,
+    dialect: Dialect,
+    keyword: string,
+    options?: Omit<MatchOptions, 'scan'>,
+  ): Promise<Expression<SqlBool>>;
+}
+
+/**
+ * The last trigram beginning with a one- or two-character prefix: the prefix followed by the
+ * highest character there is, twice. The terms from `prefix` to this are those beginning with it.
+ */
+const lastTermOf = (prefix: string) => `${prefix}\u{10FFFF}\u{10FFFF}`;
+const DEFAULT_SCAN_ABOVE = 1000;
+/**
+ * How long condition() keeps its finding about a keyword (per database), and for how many keywords:
+ * a list paged through asks again for every page. A finding only picks the way to search, never
+ * the answer, so one that has gone stale costs time at worst.
+ */
+const FINDING_TTL_MS = 30_000;
+const FINDINGS_KEPT = 500;
+
+const dialectOf = (db: AnyDb): Dialect => (db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres');
+
+/**
+ * Names of the index's objects: `<table>__search`, `<table>__search_keys` and so on (names with
+ * `__search` in them are left to search indexes). A long table name is shortened to a hash, as
+ * PostgreSQL allows 63 bytes.
+ */
+function objectName(table: string, suffix: string): string {
+  const tail = `__search${suffix ? `_${suffix}` : ''}`;
+  if (Buffer.byteLength(table + tail) <= 63) return table + tail;
+  return createHash('sha1').update(table).digest('hex').slice(0, 16) + tail;
+}
+
+/**
+ * Whether the index can look a short keyword up as it is: trigrams are stored case-folded, so a
+ * keyword's letters must be ASCII (folded here as the index folds them) or have no case at all
+ * (Chinese, digits, punctuation); control characters would meet the sentinel.
+ */
+function foldShort(keyword: string): string | undefined {
+  for (const ch of keyword) {
+    if (ch < ' ' || ch === '\u007f') return undefined;
+    if (ch > '\u007f' && ch.toLowerCase() !== ch.toUpperCase()) return undefined;
+  }
+  return keyword.replace(/[A-Z]/g, (c) => c.toLowerCase());
+}
+
+const length = (keyword: string) => [...keyword].length;
+
+/**
+ * PostgreSQL: whether ILIKE and LIKE agree on the keyword, as none of its characters has a case
+ * (Chinese, digits, punctuation): LIKE then spares lower-casing every row it looks at. Combining
+ * marks are left to ILIKE, as lower-casing may write one where the text had none.
+ */
+const caseless = (keyword: string) =>
+  [...keyword].every((ch) => ch.toLowerCase() === ch && ch.toUpperCase() === ch && !/\p{M}/u.test(ch));
+
+/** An FTS5 string: everything inside double quotes is literal, a quote is doubled. */
+const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+/** Declares the search index of a table; create() builds it (in a migration, or at run time). */
+export function searchIndex(spec: SearchSpec): SearchIndex {
+  const { table, columns } = spec;
+  const key = spec.key ?? 'id';
+  const scanAbove = spec.scanAbove ?? DEFAULT_SCAN_ABOVE;
+  if (!columns.length) throw new Error(`search index on ${table}: no columns`);
+  const fts = objectName(table, '');
+  const keys = objectName(table, 'keys');
+  const terms = objectName(table, 'terms');
+  const trigger = (what: string) => objectName(table, what);
+  const charsIndex = objectName(table, 'chars');
+  const trgmIndex = objectName(table, 'trgm');
+
+  const ref = (as: string, column: string) => sql.ref(`${as}.${column}`);
+  const list = (parts: RawBuilder<unknown>[], separator: string) => sql.join(parts, sql.raw(separator));
+
+  /** The scan: what the index stands in for, and what rechecks its candidates. */
+  function contains(dialect: Dialect, as: string, keyword: string): RawBuilder<SqlBool> {
+    const pattern = likePattern(keyword);
+    const op = dialect === 'postgres' && !caseless(keyword) ? sql`ilike` : sql`like`;
+    const tests = columns.map((c) => sql`${ref(as, c)} ${op} ${pattern} escape '\\'`);
+    return sql<SqlBool>`(${list(tests, ' or ')})`;
+  }
+
+  /** SQLite: keys of the rows whose index entry matches an FTS5 query. */
+  const ftsKeys = (query: RawBuilder<unknown> | string) =>
+    sql`select k.key from ${sql.table(fts)} as s join ${sql.table(keys)} as k on k.rid = s.rowid where ${sql.table(fts)} match ${query}`;
+
+  /** PostgreSQL: the characters of the lower-cased columns, as the index holds them. */
+  const chars = (column: (c: string) => RawBuilder<unknown>) =>
+    list(
+      columns.map((c) => sql`string_to_array(lower(${column(c)}), null)`),
+      ' || ',
+    );
+  /** PostgreSQL: the row holds every character of the lower-cased keyword. */
+  const charsHeld = (as: string, keyword: string) =>
+    sql<SqlBool>`(${chars((c) => ref(as, c))}) @> string_to_array(lower(${keyword}), null)`;
+
+  function matches(dialect: Dialect, keyword: string, options: MatchOptions = {}): Expression<SqlBool> {
+    const as = options.as ?? table;
+    const exact = contains(dialect, as, keyword);
+    if (!keyword || options.scan) return exact;
+    const short = length(keyword) < 3;
+    if (dialect === 'postgres') {
+      // Long keywords: the planner takes the trigram index for the LIKE (or ILIKE) itself.
+      if (!short) return exact;
+      return sql<SqlBool>`(${charsHeld(as, keyword)} and ${exact})`;
+    }
+    let candidates: RawBuilder<unknown>;
+    if (!short) {
+      // A NUL ends the tokenizer's input; such a keyword is matched by the scan.
+      if (keyword.includes('\0')) return exact;
+      candidates = ftsKeys(ftsPhrase(keyword));
+    } else {
+      const folded = foldShort(keyword);
+      if (folded === undefined) return exact;
+      // Every indexed trigram that begins with the keyword, OR-ed; none matches nothing ("").
+      const query = sql`(select coalesce(group_concat('"' || replace(term, '"', '""') || '"', ' OR '), '""')
+        from ${sql.table(terms)} where term >= ${folded} and term <= ${lastTermOf(folded)})`;
+      candidates = ftsKeys(query);
+    }
+    return sql<SqlBool>`(${ref(as, key)} in (${candidates}) and ${exact})`;
+  }
+
+  /** SQLite: whether more than scanAbove rows may hold the keyword, reading no further than that. */
+  async function commonSqlite(db: AnyDb, keyword: string): Promise<boolean> {
+    if (length(keyword) >= 3) {
+      if (keyword.includes('\0')) return false;
+      const { rows } = await sql<{ n: number }>`select count(*) as n from (select rowid from ${sql.table(fts)}
+        where ${sql.table(fts)} match ${ftsPhrase(keyword)} limit ${scanAbove + 1})`.execute(db);
+      return Number(rows[0]?.n ?? 0) > scanAbove;
+    }
+    const folded = foldShort(keyword);
+    if (folded === undefined) return false;
+    // The vocabulary counts each term's rows as it reaches the term: stop once past the bound.
+    let rows = 0;
+    const counts = db
+      .selectFrom(terms)
+      .select('doc')
+      .where('term', '>=', folded)
+      .where('term', '<=', lastTermOf(folded))
+      .stream();
+    for await (const { doc } of counts) {
+      rows += Number(doc);
+      if (rows > scanAbove) return true;
+    }
+    return false;
+  }
+
+  /**
+   * PostgreSQL, short keywords: whether the planner expects more than scanAbove rows to hold all
+   * the keyword's characters. Then the characters are better not asked for at all: the planner
+   * would test them on every row it scans, which costs far more than the LIKE.
+   */
+  async function commonPostgres(db: AnyDb, keyword: string): Promise<boolean> {
+    if (length(keyword) >= 3) return false;
+    const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`explain (format json)
+      select 1 from ${sql.table(table)} where ${charsHeld(table, keyword)}`.execute(db);
+    return Number(rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0) > scanAbove;
+  }
+
+  const findings = new WeakMap<AnyDb, Map<string, { common: boolean; until: number }>>();
+
+  async function common(db: AnyDb, dialect: Dialect, keyword: string): Promise<boolean> {
+    let kept = findings.get(db);
+    if (!kept) findings.set(db, (kept = new Map()));
+    const now = Date.now();
+    const found = kept.get(keyword);
+    if (found && found.until > now) return found.common;
+    const common = dialect === 'sqlite' ? await commonSqlite(db, keyword) : await commonPostgres(db, keyword);
+    kept.delete(keyword);
+    if (kept.size >= FINDINGS_KEPT) kept.delete(kept.keys().next().value!);
+    kept.set(keyword, { common, until: now + FINDING_TTL_MS });
+    return common;
+  }
+
+  async function condition(db: AnyDb, dialect: Dialect, keyword: string, options: Omit<MatchOptions, 'scan'> = {}) {
+    const scan = keyword !== '' && (await common(db, dialect, keyword));
+    return matches(dialect, keyword, { ...options, scan });
+  }
+
+  async function createSqlite(db: AnyDb) {
+    const t = sql.table(table);
+    const k = sql.ref(key);
+    // FTS5 takes its options as bare words; only the column names are identifiers.
+    const ftsColumns = sql.join(columns.map((c) => sql.id(c)));
+    const indexed = (row: 'new' | 'old') =>
+      list(
+        columns.map((c) => sql`${sql.ref(`${row}.${c}`)} || char(1, 1)`),
+        ', ',
+      );
+    const addRow = (row: 'new') => sql`
+      insert into ${sql.table(fts)} (rowid, ${ftsColumns})
+        select rid, ${indexed(row)} from ${sql.table(keys)} where key = ${sql.ref(`${row}.${key}`)};`;
+    const dropRow = (row: 'new' | 'old') => sql`
+      delete from ${sql.table(fts)} where rowid = (select rid from ${sql.table(keys)} where key = ${sql.ref(`${row}.${key}`)});`;
+    const changed = list(
+      [key, ...columns].map((c) => sql`${sql.ref(`old.${c}`)} is not ${sql.ref(`new.${c}`)}`),
+      ' or ',
+    );
+    await sql`create table ${sql.table(keys)} (rid integer primary key, key text not null unique)`.execute(db);
+    await sql`create virtual table ${sql.table(fts)} using fts5(${ftsColumns},
+      tokenize = 'trigram', content = '', contentless_delete = 1)`.execute(db);
+    await sql`create virtual table ${sql.table(terms)} using fts5vocab(${sql.id(fts)}, 'row')`.execute(db);
+    await sql`insert into ${sql.table(keys)} (key) select ${k} from ${t}`.execute(db);
+    await sql`insert into ${sql.table(fts)} (rowid, ${ftsColumns})
+      select k.rid, ${list(
+        columns.map((c) => sql`${sql.ref(`r.${c}`)} || char(1, 1)`),
+        ', ',
+      )} from ${t} as r join ${sql.table(keys)} as k on k.key = ${sql.ref(`r.${key}`)}`.execute(db);
+    // An INSERT OR REPLACE removes the row it replaces without delete triggers: a leftover entry
+    // of the same key is dropped before the new one goes in (and a leftover one of another key
+    // only ever names a row that is gone, which the query then does not find).
+    await sql`create trigger ${sql.id(trigger('insert'))} after insert on ${t} begin
+      ${dropRow('new')}
+      insert or ignore into ${sql.table(keys)} (key) values (${sql.ref(`new.${key}`)});
+      ${addRow('new')}
+    end`.execute(db);
+    await sql`create trigger ${sql.id(trigger('update'))} after update on ${t} when ${changed} begin
+      ${dropRow('old')}
+      delete from ${sql.table(keys)} where key = ${sql.ref(`old.${key}`)};
+      ${dropRow('new')}
+      insert or ignore into ${sql.table(keys)} (key) values (${sql.ref(`new.${key}`)});
+      ${addRow('new')}
+    end`.execute(db);
+    await sql`create trigger ${sql.id(trigger('delete'))} after delete on ${t} begin
+      ${dropRow('old')}
+      delete from ${sql.table(keys)} where key = ${sql.ref(`old.${key}`)};
+    end`.execute(db);
+  }
+
+  async function createPostgres(db: AnyDb) {
+    const t = sql.table(table);
+    await sql`create index ${sql.id(charsIndex)} on ${t} using gin ((${chars((c) => sql.id(c))}))`.execute(db);
+    const trgm = await trigramOpclass(db);
+    if (trgm) {
+      await sql`create index ${sql.id(trgmIndex)} on ${t} using gin (${list(
+        columns.map((c) => sql`${sql.id(c)} ${trgm}`),
+        ', ',
+      )})`.execute(db);
+    }
+    // Statistics on the new index expressions, for the planner's estimates (commonPostgres).
+    await sql`analyze ${t}`.execute(db);
+  }
+
+  return {
+    table,
+    key,
+    columns,
+    matches,
+    condition,
+    async create(db) {
+      await inTransaction(db, (trx) => (dialectOf(trx) === 'sqlite' ? createSqlite(trx) : createPostgres(trx)));
+    },
+    async drop(db) {
+      await inTransaction(db, async (trx) => {
+        if (dialectOf(trx) === 'sqlite') {
+          for (const what of ['insert', 'update', 'delete'])
+            await sql`drop trigger if exists ${sql.id(trigger(what))}`.execute(trx);
+          for (const name of [terms, fts, keys]) await sql`drop table if exists ${sql.table(name)}`.execute(trx);
+        } else {
+          for (const name of [charsIndex, trgmIndex]) await sql`drop index if exists ${sql.id(name)}`.execute(trx);
+        }
+      });
+    },
+  };
+}
+
+/** Runs fn in a transaction, or in the caller's when there is one (migrations run in theirs). */
+function inTransaction(db: AnyDb, fn: (trx: AnyDb) => Promise<void>): Promise<void> {
+  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
+}
+
+let warned = false;
+
+/**
+ * PostgreSQL: the qualified name of pg_trgm's GIN operator class, installing the extension (in
+ * public, so that dropping a working schema never drops it) when the role may; undefined without it.
+ */
+async function trigramOpclass(db: AnyDb): Promise<RawBuilder<unknown> | undefined> {
+  const installed = async () =>
+    (
+      await sql<{ schema: string }>`select n.nspname as schema from pg_extension e
+        join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db)
+    ).rows[0]?.schema;
+  let schema = await installed();
+  if (!schema) {
+    await sql`savepoint search_trgm`.execute(db);
+    try {
+      await sql`create extension if not exists pg_trgm with schema public`.execute(db);
+      await sql`release savepoint search_trgm`.execute(db);
+      schema = await installed();
+    } catch (err) {
+      await sql`rollback to savepoint search_trgm`.execute(db);
+      if (!warned) {
+        warned = true;
+        console.warn(
+          `pg_trgm is not available (${err instanceof Error ? err.message : String(err)}): ` +
+            'keyword searches of three characters or more scan their tables',
+        );
+      }
+    }
+  }
+  return schema ? sql`${sql.id(schema)}.gin_trgm_ops` : undefined;
+}

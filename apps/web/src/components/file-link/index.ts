@@ -1,0 +1,1 @@
+export { FileLink } from './file-link.tsx';
