@@ -72,6 +72,23 @@ describe('app routing', () => {
     await waitFor(() => expect(document.title).toBe('Users - Atrium Demo'));
   });
 
+  it("S1-2.4-39 a menu page's title follows its menu's name when the language changes the menus", async () => {
+    signIn();
+    const menus = (name: string) => [
+      menuItem({
+        id: 'sys',
+        type: 1,
+        fullName: 'System',
+        children: [menuItem({ id: 'users', fullName: name, urlAddress: 'report/sales' })],
+      }),
+    ];
+    mockFetch(() => jsonResponse(envelope(currentUser({ menuList: menus('用户管理') }))));
+    renderApp('/report/sales');
+    await waitFor(() => expect(document.title).toBe('用户管理 - Atrium Demo'));
+    act(() => useSessionStore.setState({ menuList: menus('Users') }));
+    await waitFor(() => expect(document.title).toBe('Users - Atrium Demo'));
+  });
+
   it('sends /home to the first page of the first menu', async () => {
     signIn();
     const menuList = [

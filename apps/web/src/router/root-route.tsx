@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches, useRouteError } from 'react-router';
 import { DEFAULT_SYS_NAME } from '../app/constants.ts';
 import { useSessionStore } from '../stores/session.ts';
+import { buildMenuRoutes } from './menu-routes.ts';
 import { isRouteHandle } from './route-handle.ts';
 import styles from './route-loading.module.css';
 
@@ -13,10 +14,16 @@ const NavigationFailed = lazy(() => import('./navigation-failed.tsx'));
 function usePageTitle(): string {
   const { t } = useTranslation();
   const matches = useMatches();
+  const menuList = useSessionStore((s) => s.menuList);
+  // A menu route keeps the name it was created with; the menus themselves follow the language.
+  const menuNames = useMemo(
+    () => new Map(buildMenuRoutes(menuList).map((route) => [route.meta.id, route.meta.fullName])),
+    [menuList],
+  );
   for (let i = matches.length - 1; i >= 0; i -= 1) {
     const handle = matches[i].handle;
     if (isRouteHandle(handle)) {
-      if (handle.title) return handle.title;
+      if (handle.title) return (handle.meta && menuNames.get(handle.meta.id)) || handle.title;
       if (handle.titleKey) return t(handle.titleKey);
     }
   }

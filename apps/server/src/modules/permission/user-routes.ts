@@ -2,7 +2,6 @@ import { signedIn } from '../../core/access.ts';
 import { keepHiddenFields } from '../../core/field-grants.ts';
 import { fail, notFound } from '../../core/errors.ts';
 import { ok } from '../../core/http.ts';
-import { localizedFrame } from '../../core/push.ts';
 import type { App, Services } from '../../core/types.ts';
 import { dataSchemeFilter } from '../authorize/data-scheme.ts';
 import { listUsers } from './users.ts';
@@ -90,9 +89,7 @@ export async function userCrudRoutes(app: App, { db, dialect, now, push, records
       config: { access: { permission: 'permission.user:btn_remove' }, scope: ONE_USER },
     },
     async (request) => {
-      await deleteUser(db, request.params.id, signedIn(request).session.userId);
-      // Its sessions are gone with it; open tabs hear it in the user's language, not the admin's.
-      await push.toUsers([request.params.id], localizedFrame('logout', 'accountRemoved'));
+      await deleteUser(db, push, request.params.id, signedIn(request).session.userId);
       return ok(undefined, request.t('deleteSuccess'));
     },
   );
@@ -104,9 +101,7 @@ export async function userCrudRoutes(app: App, { db, dialect, now, push, records
       config: { access: { permission: 'permission.user:btn_edit' }, scope: ONE_USER },
     },
     async (request) => {
-      const enabledMark = await toggleUserState(db, request.params.id, now(), signedIn(request).session.userId);
-      // Disabling ends the user's sessions; open tabs hear it in the user's language, not the admin's.
-      if (enabledMark === 0) await push.toUsers([request.params.id], localizedFrame('logout', 'accountDisabled'));
+      const enabledMark = await toggleUserState(db, push, request.params.id, now(), signedIn(request).session.userId);
       return ok({ enabledMark }, request.t('updateSuccess'));
     },
   );

@@ -1,4 +1,6 @@
 import type { UserDetail } from '@atrium/shared';
+import { inUnit, type UnitOfWork } from '../../core/unit-of-work.ts';
+import { localizedFrame, type PushHub } from '../../core/push.ts';
 import type { Db } from '../../db/index.ts';
 import { inTransaction, type Tx } from '../../db/tx.ts';
 import { fail, notFound } from '../../core/errors.ts';
@@ -235,8 +237,17 @@ export async function getUserInfo(db: Db, id: string): Promise<UserDetail> {
   };
 }
 
-export async function deleteUser(db: Db, id: string, by: string): Promise<void> {
-  await inTransaction(db, async (trx) => {
+/**
+ * Deletes a user with everything that lets anyone act as them; once committed, the user's open
+ * tabs are told in their own language. Joins the caller's unit of work when given one.
+ */
+export async function deleteUser(
+  target: Db | UnitOfWork,
+  push: Pick<PushHub, 'toUsers'>,
+  id: string,
+  by: string,
+): Promise<void> {
+  await inUnit(target, async ({ trx, afterCommit }) => {
     const user = await trx
       .selectFrom('users')
       .select(['id', 'is_administrator'])
@@ -254,12 +265,19 @@ export async function deleteUser(db: Db, id: string, by: string): Promise<void> 
     await deleteUserCredentials(trx, id);
     await trx.deleteFrom('users').where('id', '=', id).execute();
     await bumpAuthorityRevision(trx);
+    afterCommit(() => push.toUsers([id], localizedFrame('logout', 'accountRemoved')));
   });
 }
 
-/** Enables a disabled user or disables an enabled one; answers the new state. */
-export async function toggleUserState(db: Db, id: string, now: number, by: string): Promise<number> {
-  return inTransaction(db, async (trx) => {
+/** Enables or disables a user; a disabled user's sessions end and their open tabs are told once committed. */
+export async function toggleUserState(
+  target: Db | UnitOfWork,
+  push: Pick<PushHub, 'toUsers'>,
+  id: string,
+  now: number,
+  by: string,
+): Promise<number> {
+  return inUnit(target, async ({ trx, afterCommit }) => {
     const user = await trx
       .selectFrom('users')
       .select(['id', 'enabled', 'is_administrator'])
@@ -271,7 +289,10 @@ export async function toggleUserState(db: Db, id: string, now: number, by: strin
     const enabled = await toggleEnabled(trx, 'users', id, user, { userId: by, now });
     // A disabled user's cached authority must stop answering at once.
     await bumpAuthorityRevision(trx);
-    if (enabled === 0) await trx.deleteFrom('session').where('user_id', '=', id).execute();
+    if (enabled === 0) {
+      await trx.deleteFrom('session').where('user_id', '=', id).execute();
+      afterCommit(() => push.toUsers([id], localizedFrame('logout', 'accountDisabled')));
+    }
     return enabled;
   });
 }
