@@ -56,10 +56,18 @@ export async function applyScope(
   if (!declaration.idParam) return;
   const id = (request.params as Record<string, unknown>)[declaration.idParam];
   if (typeof id !== 'string') throw notFound();
-  const visible = await sql<{
-    one: number;
-  }>`select 1 as one from ${sql.table(table)} where ${sql.ref(`${table}.id`)} = ${id}${
-    request.scope ? sql` and ${request.scope}` : sql``
-  }`.execute(db);
-  if (!visible.rows.length) throw notFound();
+  if (!(await recordInScope(db, table, id, request.scope))) throw notFound();
+}
+
+/** Whether the record with this id exists in `table` and, under a scope condition, satisfies it. */
+export async function recordInScope(
+  db: Db,
+  table: string,
+  id: string,
+  scope: Expression<SqlBool> | null,
+): Promise<boolean> {
+  const found = await sql<{ one: number }>`select 1 as one from ${sql.table(table)} where ${sql.ref(
+    `${table}.id`,
+  )} = ${id}${scope ? sql` and ${scope}` : sql``}`.execute(db);
+  return found.rows.length > 0;
 }

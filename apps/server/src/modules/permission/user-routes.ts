@@ -1,4 +1,5 @@
 import { signedIn } from '../../core/access.ts';
+import { recordInScope } from '../../core/data-scope.ts';
 import { keepHiddenFields } from '../../core/field-grants.ts';
 import { fail, notFound } from '../../core/errors.ts';
 import { ok } from '../../core/http.ts';
@@ -29,9 +30,7 @@ export async function userCrudRoutes(app: App, { db, dialect, now, push, records
       if (!exists) return undefined;
       if (id === authority.user.id) return true;
       if (!authorities.allows(authority, 'permission.user')) return false;
-      const scheme = await dataSchemeFilter(db, dialect, authority, 'permission.user');
-      if (!scheme) return true;
-      return !!(await db.selectFrom('users').select('id').where('id', '=', id).where(scheme).executeTakeFirst());
+      return recordInScope(db, 'users', id, await dataSchemeFilter(db, dialect, authority, 'permission.user'));
     },
   });
 
