@@ -1,5 +1,5 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { addMessages } from './locales/index.ts';
 import enUS from './locales/en-US.ts';
 import zhCN from './locales/zh-CN.ts';
@@ -29,4 +29,11 @@ if (!window.matchMedia) {
 
 afterEach(() => {
   cleanup();
+});
+
+// React's scheduler runs its work on setImmediate; antd's confirm dialogs and lazy pages can leave a
+// task queued after the last test. Let it run while the DOM environment still exists, or it throws
+// "window is not defined" once the file's environment is torn down.
+afterAll(async () => {
+  for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
 });
