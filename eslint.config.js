@@ -12,7 +12,18 @@ const server = './apps/server/src';
 const web = './apps/web/src';
 
 /** Server modules, lowest first: a module may import only the modules before it. */
-const MODULE_ORDER = ['organize', 'authorize', 'file', 'system', 'permission', 'oauth', 'home', 'message', 'socket'];
+const MODULE_ORDER = [
+  'organize',
+  'authorize',
+  'file',
+  'system',
+  'permission',
+  'oauth',
+  'home',
+  'feedback',
+  'message',
+  'socket',
+];
 
 /** What sits above the modules: the app, the process entry, the demo seed and the test harness. */
 const aboveModules = [`${server}/app.ts`, `${server}/main.ts`, `${server}/seed`, `${server}/testing`];

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './vite-precompress.ts';
 
 /** The API server in development; the web app calls it under /prod (stripped by the server) or /api. */
 const API_TARGET = process.env.ATRIUM_API_TARGET ?? 'http://localhost:3000';
@@ -14,7 +15,7 @@ const VENDOR_GROUPS: { name: string; test: RegExp }[] = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -19,7 +19,11 @@ export const BENCH_LOGIN_RATE_MAX = 1_000_000;
  * The real Atrium app on a fresh, seeded SQLite file (a file, as in production, not :memory:), or
  * with `url` in a schema of its own on that PostgreSQL, dropped on close.
  */
-export async function buildAtriumServer({ large = false, url }: { large?: boolean; url?: string } = {}) {
+export async function buildAtriumServer({
+  large = false,
+  url,
+  redisUrl,
+}: { large?: boolean; url?: string; redisUrl?: string } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-'));
   const schema = url ? `bench_${randomBytes(4).toString('hex')}` : undefined;
   if (url && schema) {
@@ -44,6 +48,8 @@ export async function buildAtriumServer({ large = false, url }: { large?: boolea
     webDist: path.join(dir, 'no-web'),
     logLevel: 'silent',
     loginRateMax: BENCH_LOGIN_RATE_MAX,
+    // A prefix of its own, so that other runs' writes on the same Redis do not reach this one.
+    ...(redisUrl ? { redisUrl, redisPrefix: `atrium-${schema ?? 'bench'}` } : {}),
   };
   const app = await buildApp({ config, database, logger: false });
   return {

@@ -58,8 +58,8 @@ export function measureBundles(distDir = WEB_DIST): BundleSizes {
   // The default language's texts are fetched before the first render, so every route counts them.
   const language = dynamic('src/locales/zh-CN');
   return {
-    loginKb: kb(closure(['index.html', language, dynamic('src/views/login/')])),
-    shellKb: kb(closure(['index.html', language, dynamic('src/layouts/index'), dynamic('src/views/home/')])),
+    loginKb: kb(closure(['index.html', language, dynamic('src/views/login/index')])),
+    shellKb: kb(closure(['index.html', language, dynamic('src/layouts/index'), dynamic('src/views/home/index')])),
     pages,
   };
 }

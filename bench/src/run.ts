@@ -10,6 +10,7 @@ import { loadConfig } from '@atrium/server/config';
 import { BENCH_LOGIN_RATE_MAX } from './atrium-server.ts';
 import { readOptions } from './options.ts';
 import { bundleSection, measureBundles, WEB_DIST } from './bundles.ts';
+import { measureTransfer, transferSection } from './transfer.ts';
 import { renderReport, targetsSection, throughputSection, writeResults, type ReportSection } from './report.ts';
 import { runScenario } from './run-scenario.ts';
 import type { ScenarioResult, ServerKind } from './scenario.ts';
@@ -105,7 +106,8 @@ const checks = targets.map((target) => target(byName));
 machine.loadAverageAfter = loadAverage();
 const sections: ReportSection[] = [throughputSection(results), targetsSection(checks)];
 if (jobFigures.length || jobFailures.length) sections.push(jobsSection(jobFigures, jobFailures));
-if (fs.existsSync(path.join(WEB_DIST, '.vite/manifest.json'))) sections.push(bundleSection(measureBundles()));
+if (fs.existsSync(path.join(WEB_DIST, '.vite/manifest.json')))
+  sections.push(bundleSection(measureBundles()), transferSection(measureTransfer()));
 else notes.push('Bundles not measured: build the web app first (npm run build).');
 if (busy(machine.loadAverageBefore) || busy(machine.loadAverageAfter)) {
   // A baseline squeezed by other processes makes every ratio look better than it is.

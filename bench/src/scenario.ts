@@ -4,9 +4,10 @@ export type { BenchRequest };
 
 /**
  * The kinds of server a scenario can run against; each runs in a child process of its own.
- * 'atrium-large-pg' is the large data set on PostgreSQL (BENCH_DATABASE_URL).
+ * 'atrium-pg' and 'atrium-large-pg' are the demo and large data sets on PostgreSQL
+ * (BENCH_DATABASE_URL), sharing caches' invalidations through Redis when BENCH_REDIS_URL is set.
  */
-export type ServerKind = 'baseline' | 'atrium' | 'atrium-large' | 'atrium-large-pg';
+export type ServerKind = 'baseline' | 'atrium' | 'atrium-large' | 'atrium-pg' | 'atrium-large-pg';
 
 export interface Scenario {
   /** Unique; targets refer to scenarios by this name. */

@@ -13,12 +13,17 @@ const builders: Record<ServerKind, () => Promise<{ app: FastifyInstance; close()
   baseline: buildBaselineServer,
   atrium: () => buildAtriumServer(),
   'atrium-large': () => buildAtriumServer({ large: true }),
-  'atrium-large-pg': () => {
-    const url = process.env.BENCH_DATABASE_URL;
-    if (!url) throw new Error('BENCH_DATABASE_URL is not set');
-    return buildAtriumServer({ large: true, url });
-  },
+  'atrium-pg': () => buildAtriumServer({ ...postgres() }),
+  'atrium-large-pg': () => buildAtriumServer({ large: true, ...postgres() }),
 };
+
+/** PostgreSQL as a deployment of several instances runs it: with Redis when one is named. */
+function postgres(): { url: string; redisUrl?: string } {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) throw new Error('BENCH_DATABASE_URL is not set');
+  const redisUrl = process.env.BENCH_REDIS_URL;
+  return redisUrl ? { url, redisUrl } : { url };
+}
 
 /** Resolves once the message is handed to the channel, so an exit right after cannot drop it. */
 function send(message: ServerMessage): Promise<void> {

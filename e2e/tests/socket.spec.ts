@@ -37,7 +37,7 @@ async function putUserGrants(
 }
 
 test.describe('live socket', () => {
-  test('S1-4-19 S1-4-31 S1-8-08 S1-7-43 signing out in one tab signs the other tabs of the session out with the pushed message', async ({
+  test('S1-4-19 S1-4-31 S1-8-08 S1-7-43 signing out in one tab signs the other tabs of the session out with the pushed message and a full reload', async ({
     browser,
   }) => {
     const context = await browser.newContext({ locale: 'zh-CN' });
@@ -61,6 +61,8 @@ test.describe('live socket', () => {
     await expect(second.getByTestId('profile-page')).toBeVisible();
     await secondReady;
 
+    // A mark in the page's memory: gone after the full reload that follows the push.
+    await second.evaluate(() => ((window as unknown as { e2eMark?: number }).e2eMark = 1));
     const signedOutToast = toastSeen(second, '您已退出登录，请重新登录');
     await first.getByTestId('user-dropdown').click();
     await first.getByTestId('logout-item').click();
@@ -71,6 +73,7 @@ test.describe('live socket', () => {
     await shot(second, 'signed-out-by-other-tab');
     await expect(second).toHaveURL(/\/login\?redirect=%2Fprofile$/);
     expect(await second.evaluate(() => sessionStorage.getItem('ATRIUM__TOKEN'))).toBeNull();
+    expect(await second.evaluate(() => (window as unknown as { e2eMark?: number }).e2eMark)).toBeUndefined();
     // The tab that signed out had left its socket first: it does not get the push's message.
     await expect(first.getByText('您已退出登录，请重新登录')).toHaveCount(0);
     expect(sockets).toBe(1);

@@ -7,12 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Redis } from 'ioredis';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import { registerAccessControl } from './core/access.ts';
@@ -24,6 +19,7 @@ import {
   sendNotFound,
 } from './core/http.ts';
 import { newRequestId } from './core/ids.ts';
+import { responseSerializerCompiler } from './core/response-schema.ts';
 import { createSettingsCache } from './core/settings.ts';
 import { loadServerSecrets } from './core/server-secrets.ts';
 import { createAdminSqlReader } from './core/admin-sql/index.ts';
@@ -32,6 +28,7 @@ import { createJobQueue } from './core/jobs/index.ts';
 import { purgeSessions } from './core/session.ts';
 import type { App, Services } from './core/types.ts';
 import { createLocalPushHub, createRedisPushHub } from './core/push.ts';
+import { connectTableChangeFeed } from './core/redis-changes.ts';
 import { socketRoutes } from './modules/socket/routes.ts';
 import { oauthRoutes } from './modules/oauth/routes.ts';
 import { createAuthorityService } from './core/authority.ts';
@@ -42,8 +39,10 @@ import { messageRoutes } from './modules/message/routes.ts';
 import { imUploadRoutes } from './modules/message/im-upload.ts';
 import { annexUploadRoutes } from './modules/message/annex-upload.ts';
 import { homeRoutes } from './modules/home/routes.ts';
+import { feedbackRoutes } from './modules/feedback/routes.ts';
 import { authorizeRoutes } from './modules/authorize/routes.ts';
 import { organizeRoutes } from './modules/organize/routes.ts';
+import { gradeRoutes } from './modules/organize/grade-routes.ts';
 import { dataInterfaceRoutes } from './modules/system/data-interface/routes.ts';
 import { dictionaryRoutes } from './modules/system/dictionary/routes.ts';
 import { printDevRoutes } from './modules/system/print-dev/routes.ts';
@@ -51,6 +50,7 @@ import { billRuleRoutes } from './modules/system/bill-rule/routes.ts';
 import { sysConfigRoutes } from './modules/system/sys-config/routes.ts';
 import { areaRoutes } from './modules/system/area/routes.ts';
 import { messageTemplateRoutes } from './modules/message/template/routes.ts';
+import { exampleRoutes } from './modules/example/routes.ts';
 import multipart from '@fastify/multipart';
 import { registerOperationLog } from './core/operation-log.ts';
 import { healthRoutes } from './modules/system/health.ts';
@@ -103,7 +103,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler());
   // Callback style, not async: a hook on every request should not cost a promise per call.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
@@ -134,6 +134,16 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   };
 
   app.addHook('onClose', () => services.push.close());
+  // Instances sharing PostgreSQL tell each other which tables they wrote, so their memos hold (docs/caching.md).
+  if (database.dialect === 'postgres' && config.redisUrl) {
+    const feed = await connectTableChangeFeed({
+      url: config.redisUrl,
+      prefix: config.redisPrefix,
+      changes: database.changes,
+      log: app.log,
+    });
+    app.addHook('onClose', () => feed.close());
+  }
   app.addHook('onClose', () => services.adminSql.close());
   // Sessions long past their end are deleted hourly, by one instance at a time.
   services.jobs.every('session.purge', 3600_000, () => purgeSessions(database.db, services.now()));
@@ -173,8 +183,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     imUploadRoutes,
     annexUploadRoutes,
     homeRoutes,
+    feedbackRoutes,
     authorizeRoutes,
     organizeRoutes,
+    gradeRoutes,
     dataInterfaceRoutes,
     dictionaryRoutes,
     printDevRoutes,
@@ -182,6 +194,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     sysConfigRoutes,
     areaRoutes,
     messageTemplateRoutes,
+    exampleRoutes,
     socketRoutes,
   ]) {
     await app.register(plugin, services);
@@ -194,6 +207,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       root: config.webDist,
       wildcard: true,
       index: 'index.html',
+      // The build writes .br and .gz copies beside each text asset (apps/web/vite-precompress.ts);
+      // the copy the request's Accept-Encoding allows is sent as is, with Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         // Built assets carry a content hash in their names; index.html must always be fresh.
         reply.header(

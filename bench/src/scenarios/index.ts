@@ -8,6 +8,7 @@ import { areaGroup } from './area.ts';
 import { billRuleGroup } from './bill-rule.ts';
 import { spreadsheetGroup } from './spreadsheet.ts';
 import { searchPostgresGroup } from './search.ts';
+import { cachingPostgresGroup } from './caching.ts';
 
 /**
  * Every group, in run order. Adjacent scenarios on the same server kind share one server process,
@@ -23,4 +24,5 @@ export const groups: BenchGroup[] = [
   dataInterfaceGroup,
   spreadsheetGroup,
   searchPostgresGroup(),
+  cachingPostgresGroup(),
 ];

@@ -43,7 +43,7 @@ export const oauthGroup: BenchGroup = {
     },
   ],
   targets: [
-    rpsRatioAtLeast(ADMIN, 0.2),
+    rpsRatioAtLeast(ADMIN, 0.25),
     p99Below(ADMIN, 25),
     rpsRatioAtLeast(MANAGER, 0.2),
     p99Below(MANAGER, 25),

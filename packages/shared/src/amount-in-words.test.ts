@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountInWords } from './amount-in-words.ts';
+import { amountInWords, amountInWordsChecked } from './amount-in-words.ts';
 
 describe('amountInWords: Chinese financial uppercase for print templates', () => {
   it.each([
@@ -35,5 +35,37 @@ describe('amountInWords: Chinese financial uppercase for print templates', () =>
   it('answers an empty string for what is not an amount or too large to hold to the fen', () => {
     for (const v of [null, undefined, '', 'abc', '1.2.3', Number.NaN, Infinity, 1e20])
       expect(amountInWords(v)).toBe('');
+  });
+});
+
+describe('amountInWordsChecked: the uppercase beside number and calculated fields', () => {
+  it('S1-5-16 reads up to 12 integer digits and 4 decimals (jiao, fen, li, hao)', () => {
+    expect(amountInWordsChecked(1234.5678)).toBe('壹仟贰佰叁拾肆元伍角陆分柒厘捌毫');
+    expect(amountInWordsChecked(999_999_999_999.9999)).toBe(
+      '玖仟玖佰玖拾玖亿玖仟玖佰玖拾玖万玖仟玖佰玖拾玖元玖角玖分玖厘玖毫',
+    );
+    expect(amountInWordsChecked('100000000000')).toBe('壹仟亿元整');
+    expect(amountInWordsChecked(1.0005)).toBe('壹元零伍毫');
+    expect(amountInWordsChecked(0.0102)).toBe('壹分零贰毫');
+    expect(amountInWordsChecked(10.5)).toBe('壹拾元伍角');
+    expect(amountInWordsChecked(0)).toBe('零元整');
+    // A fifth decimal is rounded into the fourth.
+    expect(amountInWordsChecked(0.00005)).toBe('壹毫');
+  });
+
+  it('S1-5-17 S1-8-13 more than 12 integer digits: amount too large to calculate, in the caller language', () => {
+    expect(amountInWordsChecked(1_000_000_000_000)).toBe('金额过大，无法计算');
+    expect(amountInWordsChecked('1234567890123.5', 'en-US')).toBe('Amount too large to calculate');
+    expect(amountInWordsChecked(1e15, 'zh-TW')).toBe('金額過大，無法計算');
+    // Rounding the fifth decimal carries into a thirteenth digit.
+    expect(amountInWordsChecked('999999999999.99995')).toBe('金额过大，无法计算');
+    expect(amountInWordsChecked('999999999999.99994')).toBe(
+      '玖仟玖佰玖拾玖亿玖仟玖佰玖拾玖万玖仟玖佰玖拾玖元玖角玖分玖厘玖毫',
+    );
+  });
+
+  it('S1-5-18 a negative or non-numeric input gives empty text', () => {
+    for (const v of [-1, '-0.5', 'abc', '', null, undefined, Number.NaN, Infinity, '1.2.3', '12abc'])
+      expect(amountInWordsChecked(v as never), String(v)).toBe('');
   });
 });

@@ -50,33 +50,109 @@ function integerWords(yuan: number): string {
   return words;
 }
 
-/** The amount in fen, rounded half up; null when it is not a finite number within range. */
-function toFen(amount: number | string): number | null {
+/**
+ * The amount in units of 10^-places (fen for 2, hao for 4), rounded half up; null when it is not a
+ * finite number, or beyond `max` units.
+ */
+function toUnits(amount: number | string, places: number, max: number): number | null {
   const text = typeof amount === 'number' ? String(amount) : amount.trim().replace(/,/g, '');
   if (!/^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(text)) return null;
   // Shifting the decimal point in the text avoids binary rounding (1.005 * 100 = 100.49999...).
   const [mantissa, exponent = '0'] = text.toLowerCase().split('e');
-  const fen = Math.round(Math.abs(Number(`${mantissa}e${Number(exponent) + 2}`)));
-  return Number.isFinite(fen) && fen <= MAX_FEN ? fen : null;
+  const units = Math.round(Math.abs(Number(`${mantissa}e${Number(exponent) + places}`)));
+  return Number.isFinite(units) && units <= max ? units : null;
 }
 
+/** 角 分 厘 毫: the words of the decimal places. */
+const DECIMAL_UNITS = ['角', '分', '厘', '毫'];
+
+/** Words of whole yuan and a fraction given in units of 10^-places (56 of 2 places = 5 jiao 6 fen). */
+function amountWords(yuan: number, fraction: number, places: number): string {
+  let words = '';
+  if (yuan > 0 || fraction === 0) words = integerWords(yuan) + '元';
+  if (fraction === 0) return words + '整';
+  // Decimal digits from 角 down; a zero between digits that are read reads as one 零
+  // (壹元零伍分: the zero 角 between yuan and fen is read out).
+  let pendingZero = false;
+  for (let place = 0; place < places; place++) {
+    const digit = Math.floor(fraction / 10 ** (places - 1 - place)) % 10;
+    if (digit === 0) {
+      if (words) pendingZero = true;
+      continue;
+    }
+    if (pendingZero) words += '零';
+    pendingZero = false;
+    words += DIGITS[digit]! + DECIMAL_UNITS[place]!;
+  }
+  return words;
+}
+
+/**
+ * Chinese uppercase of a print-template amount, to the fen. Negative amounts read with 负; values
+ * that are not numbers, or too large to hold to the fen, answer ''.
+ */
 export function amountInWords(amount: number | string | null | undefined): string {
   if (amount === null || amount === undefined || amount === '') return '';
-  const fen = toFen(amount);
+  const fen = toUnits(amount, 2, MAX_FEN);
   if (fen === null) return '';
   const negative = String(amount).trim().startsWith('-') && fen > 0;
-  const yuan = Math.floor(fen / 100);
-  const jiao = Math.floor(fen / 10) % 10;
-  const cents = fen % 10;
+  return (negative ? '负' : '') + amountWords(Math.floor(fen / 100), fen % 100, 2);
+}
 
-  let words = '';
-  if (yuan > 0 || (jiao === 0 && cents === 0)) words = integerWords(yuan) + '元';
-  if (jiao === 0 && cents === 0) words += '整';
-  else {
-    if (jiao > 0) words += DIGITS[jiao]! + '角';
-    // 壹元零伍分: a zero 角 between yuan and fen is read out.
-    else if (yuan > 0) words += '零';
-    if (cents > 0) words += DIGITS[cents]! + '分';
+/** The form widgets' limit: twelve integer digits. */
+export const AMOUNT_MAX_INTEGER_DIGITS = 12;
+
+const TOO_LARGE: Record<string, string> = {
+  'zh-CN': '金额过大，无法计算',
+  'zh-TW': '金額過大，無法計算',
+  'en-US': 'Amount too large to calculate',
+};
+
+/** Plain decimal text of a number or numeric text (no exponent, no sign), or null. */
+function plainDecimal(amount: number | string): string | null {
+  const text = typeof amount === 'number' ? String(amount) : amount.trim().replace(/,/g, '');
+  if (!/^\+?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text)) return null;
+  if (!/e/i.test(text)) return text.replace(/^\+/, '');
+  const n = Number(text);
+  // Beyond 1e21 toFixed answers exponent notation again; such amounts are too large anyway.
+  return Number.isFinite(n) ? (n >= 1e21 ? '1e21' : n.toFixed(8)) : null;
+}
+
+/**
+ * Chinese uppercase as the form widgets show it beside a number or calculated field: up to twelve
+ * integer digits and four decimals (角, 分, 厘, 毫), rounded half up at the fourth; a larger amount
+ * answers the 'amount too large to calculate' text in the caller's language; a negative amount or
+ * anything not a number answers ''. Works on the digits as text, so no digit is lost to binary.
+ */
+export function amountInWordsChecked(amount: number | string | null | undefined, lang = 'zh-CN'): string {
+  if (amount === null || amount === undefined || amount === '') return '';
+  if (typeof amount === 'number' && (!Number.isFinite(amount) || amount < 0)) return '';
+  const text = plainDecimal(amount);
+  if (text === null) return '';
+  const tooLarge = TOO_LARGE[lang] ?? TOO_LARGE['zh-CN']!;
+  if (text === '1e21') return tooLarge;
+  const [whole = '', decimals = ''] = text.split('.');
+  let integer = whole.replace(/^0+(?=\d)/, '') || '0';
+  let fraction = Number((decimals + '0000').slice(0, 4));
+  // Half up on the fifth decimal, carrying into the yuan when the four decimals overflow.
+  if (Number(decimals[4] ?? '0') >= 5) fraction += 1;
+  if (fraction === 10_000) {
+    fraction = 0;
+    integer = addOne(integer);
   }
-  return (negative ? '负' : '') + words;
+  if (integer.length > AMOUNT_MAX_INTEGER_DIGITS) return tooLarge;
+  return amountWords(Number(integer), fraction, 4);
+}
+
+/** A decimal integer text plus one ('999' -> '1000'). */
+function addOne(digits: string): string {
+  const out = digits.split('');
+  for (let i = out.length - 1; i >= 0; i--) {
+    if (out[i] !== '9') {
+      out[i] = String(Number(out[i]) + 1);
+      return out.join('');
+    }
+    out[i] = '0';
+  }
+  return '1' + out.join('');
 }

@@ -30,6 +30,8 @@ export interface DictionaryTypeInfo {
   enabledMark: number;
   description: string;
   version: number;
+  /** Carried over from the tree row the detail is built from; the detail does not compute it (false). */
+  hasChildren: boolean;
 }
 
 /** Body of POST/PUT of a dictionary type; `version` is required on PUT. */

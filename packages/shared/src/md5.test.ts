@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { md5Hex } from './md5.ts';
+import { createMd5, md5Hex } from './md5.ts';
 
 const nodeMd5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
 
@@ -26,5 +26,18 @@ describe('md5Hex', () => {
       'z'.repeat(1000),
     ];
     for (const text of samples) expect(md5Hex(text), text.slice(0, 10)).toBe(nodeMd5(text));
+  });
+});
+
+describe('createMd5', () => {
+  it('S2-9-06 hashes bytes fed in slices of any size like one pass over the whole', () => {
+    const bytes = new Uint8Array(200_003).map((_, i) => (i * 7919) % 251);
+    const whole = createHash('md5').update(bytes).digest('hex');
+    for (const slice of [1, 63, 64, 65, 10_240, 100_000]) {
+      const hasher = createMd5();
+      for (let at = 0; at < bytes.length; at += slice) hasher.update(bytes.subarray(at, at + slice));
+      expect(hasher.hex(), `slices of ${slice}`).toBe(whole);
+    }
+    expect(createMd5().hex()).toBe('d41d8cd98f00b204e9800998ecf8427e');
   });
 });

@@ -11,60 +11,98 @@ function utf8(text: string): Uint8Array {
   return new TextEncoder().encode(text);
 }
 
-/** The message padded to a multiple of 64 bytes, with its bit length (little-endian) at the end. */
-function padded(bytes: Uint8Array): DataView {
-  const length = (((bytes.length + 8) >>> 6) + 1) << 6;
-  const buffer = new Uint8Array(length);
-  buffer.set(bytes);
-  buffer[bytes.length] = 0x80;
-  const view = new DataView(buffer.buffer);
-  const bits = bytes.length * 8;
-  view.setUint32(length - 8, bits >>> 0, true);
-  view.setUint32(length - 4, Math.floor(bits / 2 ** 32), true);
-  return view;
+/** One 64-byte block folded into the state (a, b, c, d). */
+function compress(state: Uint32Array, view: DataView, offset: number, m: Uint32Array): void {
+  for (let j = 0; j < 16; j += 1) m[j] = view.getUint32(offset + j * 4, true);
+  let a = state[0]!;
+  let b = state[1]!;
+  let c = state[2]!;
+  let d = state[3]!;
+  for (let i = 0; i < 64; i += 1) {
+    const round = i >>> 4;
+    let f: number;
+    let g: number;
+    if (round === 0) {
+      f = (b & c) | (~b & d);
+      g = i;
+    } else if (round === 1) {
+      f = (d & b) | (~d & c);
+      g = (5 * i + 1) & 15;
+    } else if (round === 2) {
+      f = b ^ c ^ d;
+      g = (3 * i + 5) & 15;
+    } else {
+      f = c ^ (b | ~d);
+      g = (7 * i) & 15;
+    }
+    const sum = (a + f + K[i]! + m[g]!) >>> 0;
+    const shift = SHIFTS[round * 4 + (i & 3)]!;
+    a = d;
+    d = c;
+    c = b;
+    b = (b + ((sum << shift) | (sum >>> (32 - shift)))) >>> 0;
+  }
+  state[0] = (state[0]! + a) >>> 0;
+  state[1] = (state[1]! + b) >>> 0;
+  state[2] = (state[2]! + c) >>> 0;
+  state[3] = (state[3]! + d) >>> 0;
+}
+
+export interface Md5 {
+  /** Adds the next bytes of the message. */
+  update(bytes: Uint8Array): Md5;
+  /** The hex digest of everything added; the hasher is spent afterwards. */
+  hex(): string;
+}
+
+/**
+ * An MD5 fed piece by piece, so a large file is hashed slice by slice without holding it whole (the
+ * chunked upload names a file by its md5).
+ */
+export function createMd5(): Md5 {
+  const state = Uint32Array.of(0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476);
+  const m = new Uint32Array(16);
+  const pending = new Uint8Array(64);
+  let pendingLength = 0;
+  let total = 0;
+  const pendingView = new DataView(pending.buffer);
+  const hasher: Md5 = {
+    update(bytes) {
+      total += bytes.length;
+      let offset = 0;
+      if (pendingLength > 0) {
+        const take = Math.min(64 - pendingLength, bytes.length);
+        pending.set(bytes.subarray(0, take), pendingLength);
+        pendingLength += take;
+        offset = take;
+        if (pendingLength < 64) return hasher;
+        compress(state, pendingView, 0, m);
+        pendingLength = 0;
+      }
+      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      for (; offset + 64 <= bytes.length; offset += 64) compress(state, view, offset, m);
+      pending.set(bytes.subarray(offset));
+      pendingLength = bytes.length - offset;
+      return hasher;
+    },
+    hex() {
+      // Padding: 0x80, zeros up to 56 mod 64, then the bit length little-endian.
+      const bits = total * 8;
+      const tail = new Uint8Array((((pendingLength + 8) >>> 6) << 6) + 64 - pendingLength);
+      tail[0] = 0x80;
+      const view = new DataView(tail.buffer);
+      view.setUint32(tail.length - 8, bits >>> 0, true);
+      view.setUint32(tail.length - 4, Math.floor(bits / 2 ** 32), true);
+      hasher.update(tail);
+      let hex = '';
+      for (const word of state)
+        for (let byte = 0; byte < 4; byte += 1) hex += ((word >>> (byte * 8)) & 0xff).toString(16).padStart(2, '0');
+      return hex;
+    },
+  };
+  return hasher;
 }
 
 export function md5Hex(text: string): string {
-  const view = padded(utf8(text));
-  let a0 = 0x67452301;
-  let b0 = 0xefcdab89;
-  let c0 = 0x98badcfe;
-  let d0 = 0x10325476;
-  const m = new Uint32Array(16);
-  for (let offset = 0; offset < view.byteLength; offset += 64) {
-    for (let j = 0; j < 16; j += 1) m[j] = view.getUint32(offset + j * 4, true);
-    let [a, b, c, d] = [a0, b0, c0, d0];
-    for (let i = 0; i < 64; i += 1) {
-      const round = i >>> 4;
-      let f: number;
-      let g: number;
-      if (round === 0) {
-        f = (b & c) | (~b & d);
-        g = i;
-      } else if (round === 1) {
-        f = (d & b) | (~d & c);
-        g = (5 * i + 1) & 15;
-      } else if (round === 2) {
-        f = b ^ c ^ d;
-        g = (3 * i + 5) & 15;
-      } else {
-        f = c ^ (b | ~d);
-        g = (7 * i) & 15;
-      }
-      const sum = (a + f + K[i]! + m[g]!) >>> 0;
-      const shift = SHIFTS[round * 4 + (i & 3)]!;
-      a = d;
-      d = c;
-      c = b;
-      b = (b + ((sum << shift) | (sum >>> (32 - shift)))) >>> 0;
-    }
-    a0 = (a0 + a) >>> 0;
-    b0 = (b0 + b) >>> 0;
-    c0 = (c0 + c) >>> 0;
-    d0 = (d0 + d) >>> 0;
-  }
-  let hex = '';
-  for (const word of [a0, b0, c0, d0])
-    for (let byte = 0; byte < 4; byte += 1) hex += ((word >>> (byte * 8)) & 0xff).toString(16).padStart(2, '0');
-  return hex;
+  return createMd5().update(utf8(text)).hex();
 }

@@ -101,14 +101,19 @@ export interface PositionListItem extends ListedRecord {
   organizeId: string;
   organizeName: string;
   userCount: number;
+  /** The position's job grade, when it has one. */
+  gradeId: string | null;
+  gradeName: string;
 }
 
 export interface PositionInfo extends VersionedRecord {
   organizeId: string;
+  gradeId: string | null;
 }
 
 export interface PositionForm extends NamedRecordForm {
   organizeId: string;
+  gradeId?: string | null;
 }
 
 export interface GroupListItem extends ListedRecord {

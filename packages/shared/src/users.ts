@@ -27,6 +27,9 @@ interface UserFields {
 export interface UserListItem extends UserFields {
   organizeId: string | null;
   organizeName: string;
+  /** The user's job grade, when they have one. */
+  gradeId: string | null;
+  gradeName: string;
 }
 
 /** GET /api/permission/Users/{id}. The first of organizeIdList is the major organisation. */
@@ -41,6 +44,8 @@ export interface UserDetail extends UserFields {
   /** Item ids of the education and nation dictionaries. */
   education: string | null;
   nation: string | null;
+  /** The user's job grade. */
+  gradeId: string | null;
   description: string;
   version: number;
 }
@@ -59,6 +64,8 @@ export interface UserForm {
   managerId?: string | null;
   education?: string | null;
   nation?: string | null;
+  /** Left out: an update keeps the stored grade; null clears it. */
+  gradeId?: string | null;
   enabledMark?: number;
   sortCode?: number;
   description?: string | null;

@@ -60,7 +60,13 @@ export function registerAccessControl(
   },
 ): void {
   // Keyed by the token itself: a request whose session row is unchanged skips hashing and reading.
-  const sessionRows = createRowMemo<SessionTable>(deps.changes, ['session'], SESSION_ROWS_KEPT);
+  // A session lives only as long as its user: deleting the user deletes its sessions (see
+  // LOGICAL_CASCADES), so the memo watches `users` as well.
+  const sessionRows = createRowMemo<SessionTable>(deps.changes, {
+    name: 'access.session',
+    tables: ['session', 'users'],
+    maxEntries: SESSION_ROWS_KEPT,
+  });
   app.decorateRequest('session', null);
   app.decorateRequest('authority', null);
   app.decorateRequest('scope', null);

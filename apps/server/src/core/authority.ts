@@ -3,7 +3,7 @@ import type { AppSystemTable, MenuElementTable, MenuResourceTable, MenuTable, Us
 import type { Tx } from '../db/tx.ts';
 import { reuse } from '../db/reuse.ts';
 import { createRowMemo, type TableChanges } from '../db/table-changes.ts';
-import { bumpRevision, type Revisions } from './revisions.ts';
+import { ANY_REVISION, bumpRevision, readRevisionValues, type RevisionName, type Revisions } from './revisions.ts';
 
 /** What one user may see and do: the union of the grants to the user and to each of the user's
  * roles, positions and organisations. Administrators hold everything. */
@@ -29,13 +29,50 @@ export interface Authority {
   revisions: Revisions;
 }
 
-/** Called in the same transaction as any change to grants, menus, roles, memberships or the
- * names of organisations, positions and roles. */
-export function bumpAuthorityRevision(trx: Tx): Promise<void> {
-  return bumpRevision(trx, 'authority');
+/**
+ * Called in the same transaction as any change to grants, menus, roles, memberships or the names of
+ * organisations, positions and roles. With keys (`authorityKeys`), only the authorities that depend
+ * on them recompute; without, every cached authority does.
+ */
+export function bumpAuthorityRevision(trx: Tx, ...keys: RevisionName[]): Promise<void> {
+  return bumpRevision(trx, ...(keys.length ? keys : ['authority' as const]));
 }
 
-async function computeAuthority(db: Db, user: UsersTable, revisions: Revisions): Promise<Authority> {
+/** The revision keys an authority depends on, by what changed. */
+export const authorityKeys = {
+  /** The user's memberships, major organisation, state or grants made to the user. */
+  user: (id: string) => `authority:${id}` as const,
+  /** Grants, name or state of a holder of grants. */
+  holder: (type: 'user' | 'role' | 'position' | 'organize', id: string): RevisionName =>
+    type === 'user' ? `authority:${id}` : `${type}:${id}`,
+  /** The menus of one system; per-menu facts move with them. */
+  menus: (systemId: string): RevisionName[] => [`menu:${systemId}`, 'menus'],
+};
+
+/** Every key a computed authority depends on: its user, each holder it unions, each system it shows. */
+function dependencies(authority: Omit<Authority, 'revisions'>, relatedRoles: readonly string[]): string[] {
+  return [
+    'authority',
+    'menus',
+    'settings',
+    authorityKeys.user(authority.user.id),
+    ...relatedRoles.map((id) => `role:${id}`),
+    ...authority.positionIds.map((id) => `position:${id}`),
+    // The user's organisations and every organisation on their paths, whose names it carries.
+    ...[...new Set([...authority.organizeIds, ...authority.names.organizes.keys()])].map((id) => `organize:${id}`),
+    ...authority.systems.map((s) => `menu:${s.id}`),
+  ];
+}
+
+const revisionsOf = (values: ReadonlyMap<string, number>): Revisions => ({
+  authority: (values.get('authority') ?? 0) + (values.get('menus') ?? 0),
+  settings: values.get('settings') ?? 0,
+});
+
+async function computeAuthority(
+  db: Db,
+  user: UsersTable,
+): Promise<{ authority: Omit<Authority, 'revisions'>; relatedRoles: string[] }> {
   const relations = await db
     .selectFrom('user_relation')
     .select(['object_type', 'object_id'])
@@ -125,7 +162,7 @@ async function computeAuthority(db: Db, user: UsersTable, revisions: Revisions):
       resources.set(r.menu_id, list);
     }
   }
-  return {
+  const authority = {
     user,
     roleIds,
     positionIds,
@@ -142,8 +179,8 @@ async function computeAuthority(db: Db, user: UsersTable, revisions: Revisions):
       positionIds,
       roleIds,
     ),
-    revisions,
   };
+  return { authority, relatedRoles };
 }
 
 async function loadNames(
@@ -176,76 +213,91 @@ async function loadNames(
 }
 
 interface CacheEntry {
-  revision: number;
   userVersion: number;
   majorOrganize: string | null;
-  authority: Authority;
-  /** The row the last answer was made from, and that answer: the same row object gets it again. */
+  /** The revision keys this authority depends on (as one memo key) and their values when computed. */
+  keys: readonly string[];
+  keyText: string;
+  values: ReadonlyMap<string, number>;
+  authority: Omit<Authority, 'revisions'>;
+  /** The rows the last answer was made from, and that answer: the same rows get it again. */
   lastRow?: object;
+  lastValues?: object;
   lastAnswer?: Authority;
 }
 
+const sameValues = (a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>) => {
+  for (const [name, value] of a) if (b.get(name) !== value) return false;
+  return true;
+};
+
 /**
- * Caches each user's authority until the authority revision or the user's own row changes, so
- * CurrentUser and permission checks cost two indexed reads instead of a dozen, and none at all
- * while no write touched the user or the revisions (`changes`, SQLite only).
+ * Caches each user's authority until one of the revisions it depends on or the user's own row
+ * changes. A warm request reads nothing while no write touched `users` or `revision` (the memos,
+ * on both databases while `changes` is live); otherwise it reads the user row and its revisions,
+ * and recomputes only when one of its own keys moved.
  */
 export function createAuthorityService(
   db: Db,
   { maxEntries = 2000, changes = null }: { maxEntries?: number; changes?: TableChanges | null } = {},
 ) {
   const cache = new Map<string, CacheEntry>();
-  // One statement reads the user with the revisions: this runs on every signed-in request.
-  const readUser = async (userId: string) => {
-    const [row] = await reuse(
-      db,
-      'user-with-revisions',
-      () =>
-        db
-          .selectFrom('users')
-          .selectAll('users')
-          .select((eb) => [
-            eb.selectFrom('revision').select('value').where('name', '=', 'authority').as('revision_authority'),
-            eb.selectFrom('revision').select('value').where('name', '=', 'settings').as('revision_settings'),
-          ])
-          .where('id', '=', userId),
-      ['authority', 'settings', userId],
-    );
+  // Runs on every signed-in request whose user row is not in memory.
+  const readUser = async (userId: string): Promise<UsersTable | undefined> => {
+    const [row] = await reuse(db, 'user-by-id', () => db.selectFrom('users').selectAll().where('id', '=', userId), [
+      userId,
+    ]);
     return row;
   };
-  const userRows = createRowMemo<NonNullable<Awaited<ReturnType<typeof readUser>>>>(
-    changes,
-    ['users', 'revision'],
+  const userRows = createRowMemo<UsersTable>(changes, { name: 'authority.user', tables: ['users'], maxEntries });
+  // Keyed by the joined key list: users with the same holders share one entry.
+  const revisionRows = createRowMemo<{ values: Map<string, number> }>(changes, {
+    name: 'authority.revisions',
+    tables: ['revision'],
     maxEntries,
-  );
+  });
+  const valuesOf = async (keys: readonly string[], keyText: string) =>
+    (await revisionRows.get(keyText, async () => ({ values: await readRevisionValues(db, keys) })))!.values;
+
   return {
     async load(userId: string): Promise<Authority | undefined> {
-      const row = await userRows.get(userId, () => readUser(userId));
-      if (!row) return undefined;
+      const user = await userRows.get(userId, () => readUser(userId));
+      if (!user) return undefined;
       const hit = cache.get(userId);
-      if (hit && hit.lastRow === row) return hit.lastAnswer;
-      const { revision_authority, revision_settings, ...user } = row;
-      const revisions: Revisions = { authority: revision_authority ?? 0, settings: revision_settings ?? 0 };
-      if (
-        hit &&
-        hit.revision === revisions.authority &&
-        hit.userVersion === user.version &&
-        hit.majorOrganize === user.organize_id
-      ) {
-        hit.lastRow = row;
-        return (hit.lastAnswer = { ...hit.authority, user, revisions });
+      if (hit && hit.userVersion === user.version && hit.majorOrganize === user.organize_id) {
+        const values = await valuesOf(hit.keys, hit.keyText);
+        if (hit.lastRow === user && hit.lastValues === values) return hit.lastAnswer;
+        if (sameValues(hit.values, values)) {
+          hit.lastRow = user;
+          hit.lastValues = values;
+          return (hit.lastAnswer = { ...hit.authority, user, revisions: revisionsOf(values) });
+        }
       }
-      const authority = await computeAuthority(db, user, revisions);
-      if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
+      // A change that commits while this computes must not be stamped as seen: the values are
+      // trusted only when no bump at all happened between the two reads of ANY_REVISION.
+      const [before] = await reuse(
+        db,
+        'revision-any',
+        () => db.selectFrom('revision').select('value').where('name', '=', ANY_REVISION),
+        [ANY_REVISION],
+      );
+      const { authority, relatedRoles } = await computeAuthority(db, user);
+      const keys = dependencies(authority, relatedRoles);
+      const values = await readRevisionValues(db, [...keys, ANY_REVISION]);
+      const moved = (before?.value ?? 0) !== values.get(ANY_REVISION);
+      values.delete(ANY_REVISION);
+      const answer: Authority = { ...authority, revisions: revisionsOf(values) };
+      if (!hit && cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
       cache.set(userId, {
-        revision: revisions.authority,
         userVersion: user.version,
         majorOrganize: user.organize_id,
+        keys,
+        keyText: keys.join('|'),
+        // No real value is negative: an entry computed across a change is recomputed next time.
+        values: moved ? new Map([...values, ['authority', -1]]) : values,
         authority,
-        lastRow: row,
-        lastAnswer: authority,
       });
-      return authority;
+      return answer;
     },
     /** True when the user holds `menuEnCode` or `menuEnCode:elementEnCode`. */
     allows(authority: Authority, permission: string): boolean {

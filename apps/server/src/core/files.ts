@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { localStorage } from './storage.ts';
 
 export type ImageKind = 'png' | 'jpg' | 'gif' | 'webp';
 
@@ -18,6 +19,12 @@ export function sniffImage(bytes: Buffer): ImageKind | null {
   return null;
 }
 
+/** Recognises the images a browser shows inline (the preview's types: png, jpg, gif, bmp, webp). */
+export function sniffPreviewImage(bytes: Buffer): ImageKind | 'bmp' | null {
+  if (bytes.length >= 2 && bytes[0] === 0x42 && bytes[1] === 0x4d) return 'bmp';
+  return sniffImage(bytes);
+}
+
 export const IMAGE_TYPES: Record<ImageKind, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
@@ -31,9 +38,7 @@ export function categoryDir(dataDir: string, category: string): string {
 }
 
 export async function storeFile(dataDir: string, category: string, name: string, bytes: Buffer): Promise<void> {
-  const dir = categoryDir(dataDir, category);
-  await fs.mkdir(dir, { recursive: true });
-  await fs.writeFile(path.join(dir, name), bytes);
+  await localStorage(dataDir).put(category, name, bytes);
 }
 
 const ownerFile = (dataDir: string, category: string, name: string) =>

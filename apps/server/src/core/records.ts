@@ -78,7 +78,7 @@ export async function removeUnreferenced(
 /** Flips `enabled` of a record (bumping its version) and answers the new state. */
 export async function toggleEnabled(
   trx: Tx,
-  table: 'role' | 'users' | 'app_system' | 'menu',
+  table: 'role' | 'users' | 'app_system' | 'menu' | 'job_grade',
   id: string,
   current: { enabled: number },
   actor: Actor,

@@ -13,8 +13,12 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
-  /** This process's writes per table, on SQLite only, where it is the one writer (see table-changes.ts). */
-  changes: TableChanges | null;
+  /**
+   * Which tables may have changed (see table-changes.ts). On SQLite this process is the one writer
+   * and the file reports other processes' commits, so it is live from the start; on PostgreSQL it
+   * turns live only once a feed of the other instances' writes runs (core/redis-changes.ts).
+   */
+  changes: TableChanges;
   /** Where the data lives, for connections of their own (core/admin-sql). */
   source: { file: string } | { url: string; schema?: string };
   close(): Promise<void>;
@@ -60,9 +64,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       types: pgTypes,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const changes = createTableChanges({ live: false });
+    const db = new Kysely<Database>({ dialect: changes.track(new PostgresDialect({ pool })) });
     const source = { url: options.url, ...(options.schema ? { schema: options.schema } : {}) };
-    return { db, dialect: 'postgres', changes: null, source, close: () => db.destroy() };
+    return { db, dialect: 'postgres', changes, source, close: () => db.destroy() };
   }
   const file = options.file ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -78,12 +83,11 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   // Another process's commit to either file moves every stamp (see table-changes.ts).
   const mainVersion = sqlite.prepare('PRAGMA main.data_version').pluck();
   const credentialVersion = sqlite.prepare(`PRAGMA ${CREDENTIAL_SCHEMA}.data_version`).pluck();
-  const changes = createTableChanges(
-    () => (mainVersion.get() as number) * 1_000_003 + (credentialVersion.get() as number),
-  );
+  const changes = createTableChanges({
+    dataVersion: () => (mainVersion.get() as number) * 1_000_003 + (credentialVersion.get() as number),
+  });
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
-    plugins: [changes.plugin],
+    dialect: changes.track(new SqliteDialect({ database: withStatementCache(sqlite) })),
   });
   return { db, dialect: 'sqlite', changes, source: { file }, close: () => db.destroy() };
 }

@@ -1,12 +1,15 @@
 import type { Compilable, CompiledQuery } from 'kysely';
 import type { Db } from './index.ts';
+import { isRead } from './table-changes.ts';
 
 const compiled = new WeakMap<Db, Map<string, CompiledQuery>>();
 
 /**
  * Runs a query whose SQL is built once per database and then reused with new parameters. Kept for
  * the few lookups every signed-in request makes, where building and compiling the query costs more
- * than running it. `build` must produce the same SQL whatever the parameter values.
+ * than running it. `build` must produce the same SQL whatever the parameter values, and must be a
+ * read: a reused write would be one whose parameters are easy to mix up, and the memos that sit on
+ * these reads assume they change nothing.
  */
 export async function reuse<R>(
   db: Db,
@@ -17,7 +20,11 @@ export async function reuse<R>(
   let perDb = compiled.get(db);
   if (!perDb) compiled.set(db, (perDb = new Map()));
   let query = perDb.get(name);
-  if (!query) perDb.set(name, (query = build().compile()));
+  if (!query) {
+    query = build().compile();
+    if (!isRead(query.query)) throw new Error(`reuse('${name}') takes only reads; this statement writes`);
+    perDb.set(name, query);
+  }
   const result = await db.executeQuery<R>({ ...query, parameters } as CompiledQuery<R>);
   return result.rows;
 }

@@ -108,6 +108,8 @@ export interface PositionTable extends Audit {
   en_code: string;
   description: string | null;
   version: number;
+  /** The position's job grade (016-grades-feedback). */
+  grade_id: string | null;
 }
 
 export interface RoleTable extends Audit {
@@ -163,6 +165,32 @@ export interface UsersTable extends Audit {
   /** Item ids of the education and nation dictionaries (005-dictionary). */
   education: string | null;
   nation: string | null;
+  /** The user's job grade (016-grades-feedback). */
+  grade_id: string | null;
+}
+
+/** A job grade (rank) that positions and users carry (016-grades-feedback). */
+export interface JobGradeTable extends Audit {
+  id: string;
+  full_name: string;
+  en_code: string;
+  grade_level: number;
+  description: string | null;
+  version: number;
+}
+
+/** A message a user left for the administrators (016-grades-feedback); status 0 open, 1 handled. */
+export interface FeedbackTable {
+  id: string;
+  user_id: string;
+  content: string;
+  contact: string;
+  /** The stored name of the screenshot image, under the feedback file category. */
+  screenshot: string | null;
+  status: number;
+  handled_by: string | null;
+  handled_at: number | null;
+  created_at: number;
 }
 
 export interface UserRelationTable {
@@ -507,4 +535,6 @@ export interface Database {
   area: AreaTable;
   message_template: MessageTemplateTable;
   job: JobTable;
+  job_grade: JobGradeTable;
+  feedback: FeedbackTable;
 }

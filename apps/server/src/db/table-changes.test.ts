@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './index.ts';
-import { createRowMemo, type TableChanges } from './table-changes.ts';
+import { createRowMemo, createTableChanges, type TableChanges } from './table-changes.ts';
 
 interface Row {
   id: string;
@@ -37,7 +37,7 @@ describe('rows kept between writes (SQLite)', () => {
   /** A memo over `item` that counts its reads. */
   function itemMemo() {
     let reads = 0;
-    const memo = createRowMemo<Row>(changes, ['item'], 10);
+    const memo = createRowMemo<Row>(changes, { name: 'test', tables: ['item'], maxEntries: 10 });
     const get = (id: string) =>
       memo.get(id, async () => {
         reads += 1;
@@ -89,7 +89,7 @@ describe('rows kept between writes (SQLite)', () => {
   });
 
   it('a read that overlaps a write is not trusted afterwards', async () => {
-    const memo = createRowMemo<Row>(changes, ['item'], 10);
+    const memo = createRowMemo<Row>(changes, { name: 'test', tables: ['item'], maxEntries: 10 });
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     // The read takes the old row, then waits while the write lands, as a slow read would.
@@ -108,7 +108,7 @@ describe('rows kept between writes (SQLite)', () => {
   });
 
   it('keeps at most its bound of rows', async () => {
-    const memo = createRowMemo<Row>(changes, ['item'], 2);
+    const memo = createRowMemo<Row>(changes, { name: 'test', tables: ['item'], maxEntries: 2 });
     let reads = 0;
     const get = (id: string) => memo.get(id, async () => ((reads += 1), { id, name: id }));
     await get('1');
@@ -132,7 +132,7 @@ describe('rows kept between writes (SQLite)', () => {
         .addColumn('name', 'text')
         .execute();
       await serverDb.insertInto('item').values({ id: 'a', name: 'first' }).execute();
-      const memo = createRowMemo<Row>(server.changes, ['item'], 10);
+      const memo = createRowMemo<Row>(server.changes, { name: 'test', tables: ['item'], maxEntries: 10 });
       const read = () => serverDb.selectFrom('item').selectAll().where('id', '=', 'a').executeTakeFirst();
       expect((await memo.get('a', read))?.name).toBe('first');
 
@@ -145,8 +145,12 @@ describe('rows kept between writes (SQLite)', () => {
     }
   });
 
-  it('without a change counter (PostgreSQL) every get reads', async () => {
-    const memo = createRowMemo<Row>(null, ['item'], 10);
+  it('while nothing reports other writers (PostgreSQL without a feed) every get reads', async () => {
+    const memo = createRowMemo<Row>(createTableChanges({ live: false }), {
+      name: 'test',
+      tables: ['item'],
+      maxEntries: 10,
+    });
     let reads = 0;
     const read = async () => ((reads += 1), { id: 'a', name: 'x' });
     await memo.get('a', read);

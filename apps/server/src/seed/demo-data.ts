@@ -47,6 +47,35 @@ export const POSITIONS: SeedPosition[] = [
   { code: 'admin.clerk', name: '行政专员', organize: 'demo.admin' },
 ];
 
+/** Job grades: [code, name, level]; professional grades P1-P4, management grades M1-M3. */
+export const GRADES: [string, string, number][] = [
+  ['P1', '初级专员', 1],
+  ['P2', '中级专员', 2],
+  ['P3', '高级专员', 3],
+  ['P4', '资深专家', 4],
+  ['M1', '主管', 5],
+  ['M2', '经理', 6],
+  ['M3', '总监', 7],
+];
+
+/** The grade of each seeded position (users carry the grade of their first position). */
+export const POSITION_GRADES: Record<string, string> = {
+  ceo: 'M3',
+  assistant: 'P3',
+  'finance.head': 'M2',
+  accountant: 'P2',
+  'hr.head': 'M2',
+  'hr.specialist': 'P2',
+  'rd.head': 'M3',
+  'engineer.web': 'P3',
+  'engineer.server': 'P3',
+  'marketing.head': 'M2',
+  'marketing.specialist': 'P2',
+  'sales.head': 'M2',
+  'sales.rep': 'P1',
+  'admin.clerk': 'P1',
+};
+
 export interface SeedRole {
   code: string;
   name: string;
@@ -555,6 +584,20 @@ export const MENUS: SeedMenu[] = [
     ],
   },
   {
+    code: 'permission.grade',
+    name: '职级管理',
+    type: 2,
+    parent: 'permission',
+    icon: 'TrophyOutlined',
+    url: 'permission/grade',
+    system: 'atrium',
+    buttons: [
+      ['btn_add', '新建'],
+      ['btn_edit', '编辑'],
+      ['btn_remove', '删除'],
+    ],
+  },
+  {
     code: 'permission.group',
     name: '分组管理',
     type: 2,
@@ -756,6 +799,29 @@ export const MENUS: SeedMenu[] = [
       ['btn_remove', '删除'],
       ['btn_release', '发布'],
     ],
+  },
+  {
+    code: 'message.feedback',
+    name: '意见反馈',
+    type: 2,
+    parent: 'message',
+    icon: 'CommentOutlined',
+    url: 'msgCenter/feedback',
+    system: 'atrium',
+    buttons: [
+      ['btn_edit', '处理'],
+      ['btn_remove', '删除'],
+    ],
+  },
+  { code: 'extend', name: '扩展示例', type: 1, parent: null, icon: 'ExperimentOutlined', system: 'atrium' },
+  {
+    code: 'extend.widgetGallery',
+    name: '组件示例',
+    type: 2,
+    parent: 'extend',
+    icon: 'AppstoreOutlined',
+    url: 'example/formGallery',
+    system: 'atrium',
   },
 ];
 

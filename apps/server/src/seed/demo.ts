@@ -14,10 +14,12 @@ import { bumpAuthorityRevision } from '../core/authority.ts';
 import {
   ADMIN,
   DEMO_PASSWORD,
+  GRADES,
   GROUPS,
   MENUS,
   ORGANIZES,
   POSITIONS,
+  POSITION_GRADES,
   ROLE_GRANTS,
   USER_GRANTS,
   ROLES,
@@ -87,6 +89,24 @@ async function seedOrganisation(trx: Tx, now: number, adminHash: string, userHas
       })
       .execute();
   }
+  const gradeIds = new Map<string, string>();
+  for (const [i, [code, name, level]] of GRADES.entries()) {
+    const id = newId(now);
+    gradeIds.set(code, id);
+    await trx
+      .insertInto('job_grade')
+      .values({
+        id,
+        full_name: name,
+        en_code: code,
+        grade_level: level,
+        description: null,
+        version: 0,
+        ...audit(now, i),
+      })
+      .execute();
+  }
+  const gradeOf = (position: string | undefined) => (position && gradeIds.get(POSITION_GRADES[position] ?? '')) || null;
   const positionIds = new Map<string, string>();
   for (const [i, p] of POSITIONS.entries()) {
     const id = newId(now);
@@ -98,6 +118,7 @@ async function seedOrganisation(trx: Tx, now: number, adminHash: string, userHas
         organize_id: orgIds.get(p.organize)!,
         full_name: p.name,
         en_code: p.code,
+        grade_id: gradeOf(p.code),
         description: null,
         version: 0,
         ...audit(now, i),
@@ -249,6 +270,7 @@ async function seedOrganisation(trx: Tx, now: number, adminHash: string, userHas
         organize_id: orgIds.get(u.organize)!,
         system_id: systemIds.get('atrium')!,
         position_id: positionIds.get(u.positions[0]!)!,
+        grade_id: gradeOf(u.positions[0]),
         manager_id: u.manager ? userIds.get(u.manager)! : null,
         mobile_phone: `138${String(10_000_000 + i * 7919).slice(0, 8)}`,
         email: `${u.account}@demo.atrium.local`,

@@ -52,7 +52,8 @@ export function lockScreen() {
 
 /** Unlocks with the account's password (md5 hex); a wrong one answers 400 with the server's text. */
 export function unlockScreen(account: string, password: string) {
-  return request<void>({ url: '/api/oauth/LockScreen', method: 'POST', data: { account, password } });
+  // The lock screen says what was wrong under the password field: no toast besides.
+  return request<void>({ url: '/api/oauth/LockScreen', method: 'POST', data: { account, password }, quiet: true });
 }
 
 /** A one-time ticket (60 s) for opening Atrium in a new window without putting the token in a URL. */

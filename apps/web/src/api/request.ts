@@ -48,6 +48,11 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Cancels the call without an error toast. */
   signal?: AbortSignal;
+  /**
+   * The caller shows the server's refusal itself (next to the field it concerns), so the envelope's
+   * message is not also toasted. Network and HTTP failures still toast.
+   */
+  quiet?: boolean;
 }
 
 /** Rejection of every failed call. `response` is the whole envelope when the server sent one. */
@@ -194,7 +199,7 @@ export async function request<T = unknown>(options: RequestOptions): Promise<Env
   if (!isEnvelope(body)) return failHttp(response.status);
   if (body.code !== ResultCode.ok) {
     const text = body.msg || defaultErrorText();
-    toastError(text);
+    if (!options.quiet) toastError(text);
     if (SESSION_END_CODES.includes(body.code) && !isAuthCall(options.url)) endSession();
     throw new RequestError(text, body.code, body);
   }

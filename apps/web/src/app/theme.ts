@@ -30,6 +30,9 @@ export const MENU_COLORS = {
 /** Page background behind the content, light and dark; index.html paints the same before React starts. */
 export const PAGE_BACKGROUND = { light: '#f0f2f5', dark: '#0d0d0d' } as const;
 
+/** See buildTheme: below antd's dialogs and their masks (1000). */
+export const DRAWER_Z_INDEX = 990;
+
 export interface ThemeChoice {
   themeColor: ThemeColor;
   darkMode: boolean;
@@ -48,6 +51,10 @@ export function buildTheme({ themeColor, darkMode, size }: ThemeChoice): ThemeCo
     algorithm: darkMode ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
     token: { colorPrimary: primary, colorInfo: primary, colorLink: primary, ...mini },
     components: {
+      // Drawers one step below dialogs (1000): a dialog or confirmation opened from a drawer is
+      // rendered outside it and would otherwise tie with it, sometimes showing under the drawer
+      // or over it without dimming it.
+      Drawer: { zIndexPopup: DRAWER_Z_INDEX },
       Menu: {
         darkItemBg: MENU_COLORS.background,
         darkPopupBg: MENU_COLORS.background,

@@ -33,6 +33,7 @@ export function LanguageSwitch() {
   return (
     <Dropdown
       trigger={['click']}
+      autoFocus
       menu={{
         selectable: true,
         selectedKeys: [language],

@@ -1,7 +1,7 @@
 import type { MenuItem } from '@atrium/shared';
 import type { MenuProps } from 'antd';
 import { isGroup } from '../router/menu-routes.ts';
-import { menuIcon } from './menu-icon.tsx';
+import { menuIcon } from '../components/menu-icon/menu-icon.tsx';
 
 type AntdMenuItem = Required<MenuProps>['items'][number];
 

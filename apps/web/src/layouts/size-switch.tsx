@@ -20,6 +20,7 @@ export function SizeSwitch() {
   return (
     <Dropdown
       trigger={['click']}
+      autoFocus
       menu={{
         selectable: true,
         selectedKeys: [size],

@@ -11,7 +11,8 @@ import { useSessionStore } from '../stores/session.ts';
 import { useSettingsStore } from '../stores/settings.ts';
 import { useTagsStore, type VisitedView } from '../stores/tags.ts';
 import styles from './layout.module.css';
-import { menuIcon } from './menu-icon.tsx';
+import { framedLinkMenus } from '../router/link-menus.ts';
+import { menuIcon } from '../components/menu-icon/menu-icon.tsx';
 
 type Action = 'refresh' | 'close' | 'closeOthers' | 'closeAll';
 
@@ -36,6 +37,7 @@ export function TagsView() {
     () => new Map(buildMenuRoutes(menuList).map((route) => [route.path.toLowerCase(), route.meta.fullName])),
     [menuList],
   );
+  const linkMenus = useMemo(() => framedLinkMenus(menuList), [menuList]);
   const scroller = useRef<HTMLDivElement>(null);
   const [overflow, setOverflow] = useState(false);
 
@@ -59,8 +61,13 @@ export function TagsView() {
     el?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }, [current, views.length]);
 
-  const titleOf = (view: VisitedView) =>
-    view.titleKey ? t(view.titleKey) : (menuNames.get(view.path.split('?')[0]!.toLowerCase()) ?? view.title);
+  const titleOf = (view: VisitedView) => {
+    const link = linkMenus.get(view.path);
+    if (link) return link.fullName;
+    return view.titleKey ? t(view.titleKey) : (menuNames.get(view.path.split('?')[0]!.toLowerCase()) ?? view.title);
+  };
+  const iconOf = (view: VisitedView) =>
+    linkMenus.get(view.path)?.icon ?? view.icon ?? (view.path === HOME_PATH ? 'HomeOutlined' : '');
 
   /** After closing: stay if the current view is left, else go to the last one left (or home). */
   function leaveIfClosed(left: VisitedView[]) {
@@ -153,7 +160,7 @@ export function TagsView() {
                 onMouseDown={(e) => e.button === 1 && e.preventDefault()}
                 onMouseUp={(e) => onMouseUp(e, view)}
               >
-                {tagsIcon && menuIcon(view.icon ?? (view.path === HOME_PATH ? 'home' : ''), 2 as MenuItem['type'])}
+                {tagsIcon && menuIcon(iconOf(view), 2 as MenuItem['type'])}
                 <span>{titleOf(view)}</span>
                 {!view.affix && (
                   <span

@@ -3,7 +3,7 @@ import type { MenuItem } from '@atrium/shared';
 import { Menu, type MenuProps } from 'antd';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { menuIcon } from './menu-icon.tsx';
+import { menuIcon } from '../components/menu-icon/menu-icon.tsx';
 import { toMenuItems } from './menu-items.tsx';
 import styles from './layout.module.css';
 

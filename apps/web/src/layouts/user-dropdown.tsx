@@ -5,8 +5,10 @@ import {
   SwapOutlined,
   UserOutlined,
   FileProtectOutlined,
+  CommentOutlined,
+  ReadOutlined,
 } from '@ant-design/icons';
-import { Avatar, Dropdown, type MenuProps } from 'antd';
+import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -75,6 +77,11 @@ export function UserDropdown() {
       label: <span data-testid="system-switch-item">{t('shell.systemSwitch')}</span>,
     });
   items.push(
+    {
+      key: 'feedback',
+      icon: <CommentOutlined />,
+      label: <span data-testid="feedback-item">{t('feedback.entry')}</span>,
+    },
     { key: 'about', icon: <InfoCircleOutlined />, label: <span data-testid="about-item">{t('shell.about')}</span> },
     {
       key: 'statement',
@@ -82,6 +89,7 @@ export function UserDropdown() {
       label: <span data-testid="statement-item">{t('shell.statement')}</span>,
     },
     { key: 'lock', icon: <LockOutlined />, label: <span data-testid="lock-item">{t('shell.lockScreen')}</span> },
+    { key: 'docs', icon: <ReadOutlined />, label: <span data-testid="docs-item">{t('feedback.docsEntry')}</span> },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="logout-item">{t('layout.logout')}</span> },
   );
@@ -89,7 +97,9 @@ export function UserDropdown() {
   function onClick({ key }: { key: string }) {
     switch (key) {
       case 'profile':
-        navigate('/profile');
+      case 'feedback':
+      case 'docs':
+        navigate(`/${key}`);
         return;
       case 'system':
       case 'about':
@@ -108,11 +118,14 @@ export function UserDropdown() {
   const close = () => setDialog(null);
   return (
     <>
-      <Dropdown trigger={['click']} menu={{ items, onClick }}>
-        <span data-testid="user-dropdown" className={styles.user} role="button" tabIndex={0}>
+      {/* autoFocus: the open menu takes the focus, so the arrows move through it at once. */}
+      <Dropdown trigger={['click']} autoFocus menu={{ items, onClick }}>
+        {/* A real button: Enter and Space open the menu, then the arrows and Escape work as in the
+            language and size menus (a span with role=button never saw the keys). */}
+        <Button type="text" data-testid="user-dropdown" className={styles.user} aria-label={t('shellUi.userMenu')}>
           <Avatar size="small" src={avatarSrc(userInfo?.headIcon)} icon={<UserOutlined />} />
           {!mobile && <span className={styles.userName}>{userInfo?.userName}</span>}
-        </span>
+        </Button>
       </Dropdown>
       <Suspense fallback={null}>
         {mounted.has('about') && <AboutDialog open={dialog === 'about'} onClose={close} />}

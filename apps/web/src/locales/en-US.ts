@@ -6,6 +6,7 @@ import { authorize } from './areas/authorize/en-US.ts';
 import { socket } from './areas/socket/en-US.ts';
 import { message } from './areas/message/en-US.ts';
 import { chat } from './areas/chat/en-US.ts';
+import { upload } from './areas/upload/en-US.ts';
 import { dictionary } from './areas/dictionary/en-US.ts';
 import { dataInterface } from './areas/data-interface/en-US.ts';
 import { printDev } from './areas/print-dev/en-US.ts';
@@ -13,6 +14,11 @@ import { billRule } from './areas/bill-rule/en-US.ts';
 import { sysConfig } from './areas/sys-config/en-US.ts';
 import { area } from './areas/area/en-US.ts';
 import { msgTemplate } from './areas/msg-template/en-US.ts';
+import { formRuntime } from './areas/form-runtime/en-US.ts';
+import { grade } from './areas/grade/en-US.ts';
+import { feedback } from './areas/feedback/en-US.ts';
+import { homePage } from './areas/home/en-US.ts';
+import { shellUi } from './areas/shell-ui/en-US.ts';
 
 /** English. */
 const enUS: LocaleMessages = {
@@ -32,13 +38,13 @@ const enUS: LocaleMessages = {
     verificationFailed: 'verification failed, please log in again',
   },
   guard: {
-    hasError: 'Has Error',
+    hasError: 'The page failed to load',
   },
   login: {
     welcome: 'Welcome',
-    accountTab: 'Account password login',
-    scanTab: 'App scan login',
-    smsTab: 'SMS verification login',
+    accountTab: 'Password',
+    scanTab: 'Scan with app',
+    smsTab: 'SMS code',
     scanNotEnabled:
       'Your organisation has not enabled sign-in by app scan. Please sign in with your account and password.',
     smsNotEnabled:
@@ -331,6 +337,7 @@ const enUS: LocaleMessages = {
   socket,
   message,
   chat,
+  upload,
   dictionary,
   dataInterface,
   printDev,
@@ -338,6 +345,11 @@ const enUS: LocaleMessages = {
   sysConfig,
   area,
   msgTemplate,
+  formRuntime,
+  grade,
+  feedback,
+  homePage,
+  shellUi,
 };
 
 export default enUS;

@@ -31,6 +31,36 @@ describe('locales', () => {
     expect(keys(enUS).sort()).toEqual(base);
   });
 
+  it('S1-9-06 have the same keys in every locale area, whether or not the main files register it', () => {
+    // Every area folder holds one file per language, each exporting one object.
+    const files = import.meta.glob<Record<string, unknown>>('./areas/*/*.ts', { eager: true });
+    const areas = new Map<string, Record<string, unknown>>();
+    for (const [path, module] of Object.entries(files)) {
+      const [, area, language] = /\.\/areas\/([^/]+)\/([^/]+)\.ts$/.exec(path)!;
+      const exported = Object.values(module);
+      expect(exported, path).toHaveLength(1);
+      areas.set(`${area}/${language}`, exported[0] as Record<string, unknown>);
+    }
+    const names = new Set([...areas.keys()].map((key) => key.split('/')[0]));
+    expect(names.size).toBeGreaterThan(10);
+    for (const name of names) {
+      const base = areas.get(`${name}/zh-CN`);
+      expect(base, `${name}/zh-CN.ts`).toBeDefined();
+      for (const language of ['zh-TW', 'en-US']) {
+        const other = areas.get(`${name}/${language}`);
+        expect(other, `${name}/${language}.ts`).toBeDefined();
+        expect(keys(other).sort(), `${name}/${language}.ts`).toEqual(keys(base).sort());
+      }
+    }
+  });
+
+  it('S1-9-06 the parity check reports a key missing in one language', () => {
+    const zh = { a: { b: '甲', c: '乙' } };
+    const en = { a: { b: 'A' } };
+    expect(keys(en).sort()).not.toEqual(keys(zh).sort());
+    expect(keys(zh).filter((k) => !keys(en).includes(k))).toEqual(['a.c']);
+  });
+
   it('use the same interpolation placeholders', () => {
     const base = placeholders(zhCN);
     expect(placeholders(zhTW)).toEqual(base);

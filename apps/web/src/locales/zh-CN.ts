@@ -5,6 +5,7 @@ import { authorize } from './areas/authorize/zh-CN.ts';
 import { socket } from './areas/socket/zh-CN.ts';
 import { message } from './areas/message/zh-CN.ts';
 import { chat } from './areas/chat/zh-CN.ts';
+import { upload } from './areas/upload/zh-CN.ts';
 import { dictionary } from './areas/dictionary/zh-CN.ts';
 import { dataInterface } from './areas/data-interface/zh-CN.ts';
 import { printDev } from './areas/print-dev/zh-CN.ts';
@@ -12,6 +13,11 @@ import { billRule } from './areas/bill-rule/zh-CN.ts';
 import { sysConfig } from './areas/sys-config/zh-CN.ts';
 import { area } from './areas/area/zh-CN.ts';
 import { msgTemplate } from './areas/msg-template/zh-CN.ts';
+import { formRuntime } from './areas/form-runtime/zh-CN.ts';
+import { grade } from './areas/grade/zh-CN.ts';
+import { feedback } from './areas/feedback/zh-CN.ts';
+import { homePage } from './areas/home/zh-CN.ts';
+import { shellUi } from './areas/shell-ui/zh-CN.ts';
 /** Simplified Chinese, the default language and the original texts the others translate. */
 const zhCN = {
   common: {
@@ -30,7 +36,7 @@ const zhCN = {
     verificationFailed: '验证失败，请重新登录',
   },
   guard: {
-    hasError: 'Has Error',
+    hasError: '页面加载出错',
   },
   login: {
     welcome: '欢迎登录',
@@ -325,6 +331,7 @@ const zhCN = {
   socket,
   message,
   chat,
+  upload,
   dictionary,
   dataInterface,
   printDev,
@@ -332,6 +339,11 @@ const zhCN = {
   sysConfig,
   area,
   msgTemplate,
+  formRuntime,
+  grade,
+  feedback,
+  homePage,
+  shellUi,
 };
 
 export default zhCN;

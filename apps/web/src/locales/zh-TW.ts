@@ -6,6 +6,7 @@ import { authorize } from './areas/authorize/zh-TW.ts';
 import { socket } from './areas/socket/zh-TW.ts';
 import { message } from './areas/message/zh-TW.ts';
 import { chat } from './areas/chat/zh-TW.ts';
+import { upload } from './areas/upload/zh-TW.ts';
 import { dictionary } from './areas/dictionary/zh-TW.ts';
 import { dataInterface } from './areas/data-interface/zh-TW.ts';
 import { printDev } from './areas/print-dev/zh-TW.ts';
@@ -13,6 +14,11 @@ import { billRule } from './areas/bill-rule/zh-TW.ts';
 import { sysConfig } from './areas/sys-config/zh-TW.ts';
 import { area } from './areas/area/zh-TW.ts';
 import { msgTemplate } from './areas/msg-template/zh-TW.ts';
+import { formRuntime } from './areas/form-runtime/zh-TW.ts';
+import { grade } from './areas/grade/zh-TW.ts';
+import { feedback } from './areas/feedback/zh-TW.ts';
+import { homePage } from './areas/home/zh-TW.ts';
+import { shellUi } from './areas/shell-ui/zh-TW.ts';
 
 /** Traditional Chinese. */
 const zhTW: LocaleMessages = {
@@ -32,7 +38,7 @@ const zhTW: LocaleMessages = {
     verificationFailed: '驗證失敗，請重新登錄',
   },
   guard: {
-    hasError: 'Has Error',
+    hasError: '頁面載入出錯',
   },
   login: {
     welcome: '歡迎登錄',
@@ -327,6 +333,7 @@ const zhTW: LocaleMessages = {
   socket,
   message,
   chat,
+  upload,
   dictionary,
   dataInterface,
   printDev,
@@ -334,6 +341,11 @@ const zhTW: LocaleMessages = {
   sysConfig,
   area,
   msgTemplate,
+  formRuntime,
+  grade,
+  feedback,
+  homePage,
+  shellUi,
 };
 
 export default zhTW;

@@ -8,6 +8,7 @@ import {
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router';
+import { RequestError } from '../api/request.ts';
 import { toastError } from '../app/feedback.ts';
 import i18n from '../locales/index.ts';
 import { useSessionStore } from '../stores/session.ts';
@@ -31,6 +32,8 @@ export const FIXED_PATHS: readonly string[] = [
   '/externalLink',
   '/dashboard',
   '/messageRecord',
+  '/feedback',
+  '/docs',
 ];
 const LAYOUT_ROUTE_ID = 'layout';
 const loadLayout = () => import('../layouts/index.tsx');
@@ -98,7 +101,9 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
       await useSessionStore.getState().loadCurrentUser();
     } catch (error) {
       useSessionStore.getState().resetToken();
-      toastError(typeof error === 'string' ? error : i18n.t('guard.hasError'));
+      // A failed request has already shown the server's reason; a second, generic toast beside it
+      // only adds noise (and used to be untranslated).
+      if (!(error instanceof RequestError)) toastError(typeof error === 'string' ? error : i18n.t('guard.hasError'));
       throw redirect(loginPathFor(path));
     }
     // Repeat the navigation: patchRoutesOnNavigation now adds the menu routes before matching.
@@ -120,7 +125,6 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/home" replace /> },
       { path: 'login', lazy: lazyPage('login'), handle: { titleKey: 'route.login' } satisfies RouteHandle },
-      { path: '404', lazy: lazyPage('404'), handle: { titleKey: 'route.notFound' } satisfies RouteHandle },
       // Full-screen entries outside the layout.
       { path: 'lockScreen', lazy: lazyPage('lock-screen'), handle: { titleKey: 'lock.title' } satisfies RouteHandle },
       { path: 'sso', lazy: lazyPage('sso'), handle: { titleKey: 'sso.title' } satisfies RouteHandle },
@@ -153,6 +157,19 @@ export const routes: RouteObject[] = [
             path: 'messageRecord',
             lazy: lazyPage('message-record'),
             handle: { titleKey: 'message.centerTitle' } satisfies RouteHandle,
+          },
+          {
+            path: 'feedback',
+            lazy: lazyPage('feedback'),
+            handle: { titleKey: 'feedback.title' } satisfies RouteHandle,
+          },
+          { path: 'docs', lazy: lazyPage('docs'), handle: { titleKey: 'feedback.docsTitle' } satisfies RouteHandle },
+          // Inside the shell: only a signed-in user gets here (the guard sends anyone else to sign in),
+          // and the menus stay at hand to go somewhere that exists.
+          {
+            path: '404',
+            lazy: lazyPage('404'),
+            handle: { titleKey: 'route.notFound', hideTag: true, noCache: true } satisfies RouteHandle,
           },
           {
             path: 'redirect/*',

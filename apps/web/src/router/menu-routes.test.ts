@@ -121,6 +121,11 @@ describe('menuTarget', () => {
       kind: 'route',
       path: '/externalLink?url=https%3A%2F%2Fx.org%2F%3Fa%3D1',
     });
+    // CurrentUser leaves out a linkTarget of _self: such a link opens inside the shell too.
+    expect(menuTarget(menu({ type: 7, urlAddress: 'https://x.org/', linkTarget: undefined }))).toEqual({
+      kind: 'route',
+      path: '/externalLink?url=https%3A%2F%2Fx.org%2F',
+    });
   });
 });
 

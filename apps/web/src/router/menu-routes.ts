@@ -100,7 +100,8 @@ export function menuTarget(item: MenuItem): MenuTarget {
   if (item.type === MenuType.link) {
     const url = (item.urlAddress ?? '').trim();
     if (!url) return { kind: 'none' };
-    if (item.linkTarget === '_self') return { kind: 'route', path: `/externalLink?url=${encodeURIComponent(url)}` };
+    // CurrentUser leaves linkTarget out when it is _self.
+    if (item.linkTarget !== '_blank') return { kind: 'route', path: `/externalLink?url=${encodeURIComponent(url)}` };
     return { kind: 'window', url };
   }
   const path = menuPath(item);

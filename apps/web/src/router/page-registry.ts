@@ -24,6 +24,7 @@ const pages: Record<string, PageLoader> = {
   'permission/group': () => import('../views/organize/group/index.tsx'),
   'permission/user': () => import('../views/permission/user/index.tsx'),
   'permission/role': () => import('../views/permission/role/index.tsx'),
+  'permission/grade': () => import('../views/permission/grade/index.tsx'),
   'system/menu': () => import('../views/authorize/menu/index.tsx'),
   'system/area': () => import('../views/system/area/index.tsx'),
   'system/billRule': () => import('../views/system/bill-rule/index.tsx'),
@@ -36,6 +37,10 @@ const pages: Record<string, PageLoader> = {
   'message-record': () => import('../views/message/record/index.tsx'),
   'msgCenter/notice': () => import('../views/message/notice/index.tsx'),
   'msgCenter/msgTemplate': () => import('../views/message/template/index.tsx'),
+  'example/formGallery': () => import('../views/example/form-gallery/index.tsx'),
+  'msgCenter/feedback': () => import('../views/feedback/manage/index.tsx'),
+  feedback: () => import('../views/feedback/index.tsx'),
+  docs: () => import('../views/docs/index.tsx'),
 };
 
 export function hasPage(view: string): boolean {

@@ -3,7 +3,7 @@ import i18n from '../locales/index.ts';
 import { useSessionStore } from '../stores/session.ts';
 import { envelope, jsonResponse, mockFeedback, mockFetch, mockNavigator } from '../test/helpers.ts';
 import { LiveSocket, type SocketLike } from './live-socket.ts';
-import { linkLiveSocket, socketUrl } from './session-link.ts';
+import { linkLiveSocket, pageLoad, socketUrl } from './session-link.ts';
 
 class FakeSocket implements SocketLike {
   readyState = 0;
@@ -34,7 +34,6 @@ const currentUser = (buttons: string[]) =>
   envelope({
     userInfo: { userId: 'u1', userAccount: 'finance', userName: 'Finance' },
     menuList: [],
-    routerList: [],
     permissionList: [
       { modelId: 'm1', moduleName: 'Users', button: buttons.map((b) => ({ id: b, fullName: b, enCode: b })) },
     ],
@@ -116,24 +115,45 @@ describe('live socket and the session', () => {
     expect(useSessionStore.getState().token).toBeNull();
   });
 
-  it('S1-4-31 S1-8-08 S1-7-43 a logout push shows its message for 1 s, clears the session and opens the sign-in page', () => {
-    const ws = signIn();
-    ws.frame({ method: 'logout', msg: '您的账号已在其他地方登录，请重新登录' });
-    expect(feedback.message.error).toHaveBeenCalledWith(
-      expect.objectContaining({ content: '您的账号已在其他地方登录，请重新登录', duration: 1 }),
-    );
-    expect(useSessionStore.getState().token).toBeNull();
-    expect(sessionStorage.length).toBe(0);
-    expect(nav.navigate).toHaveBeenCalledWith('/login?redirect=%2Fpermission%2Fuser%3Fx%3D1', { replace: true });
-    expect(ws.closed).toBe(true);
-    expect(socket.state).toBe('idle');
+  it('S1-4-31 S1-8-08 S1-7-43 a logout push shows its message for 1 s, then clears the session and loads the sign-in page afresh', () => {
+    vi.useFakeTimers();
+    const load = vi.spyOn(pageLoad, 'replace').mockImplementation(() => undefined);
+    try {
+      const ws = signIn();
+      ws.frame({ method: 'logout', msg: '您的账号已在其他地方登录，请重新登录' });
+      expect(feedback.message.error).toHaveBeenCalledWith(
+        expect.objectContaining({ content: '您的账号已在其他地方登录，请重新登录', duration: 1 }),
+      );
+      expect(ws.closed).toBe(true);
+      // The message stays readable for its second before the page goes.
+      vi.advanceTimersByTime(999);
+      expect(load).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(useSessionStore.getState().token).toBeNull();
+      expect(sessionStorage.length).toBe(0);
+      // A full load, not a router navigation: nothing of the previous user stays in memory.
+      expect(load).toHaveBeenCalledWith('/login?redirect=%2Fpermission%2Fuser%3Fx%3D1');
+      expect(nav.navigate).not.toHaveBeenCalled();
+      expect(socket.state).toBe('idle');
+    } finally {
+      load.mockRestore();
+      vi.useRealTimers();
+    }
   });
 
   it('S1-4-31 a logout push without a message shows the default text', () => {
-    signIn().frame({ method: 'logout' });
-    expect(feedback.message.error).toHaveBeenCalledWith(
-      expect.objectContaining({ content: '登录过期，请重新登录', duration: 1 }),
-    );
+    vi.useFakeTimers();
+    const load = vi.spyOn(pageLoad, 'replace').mockImplementation(() => undefined);
+    try {
+      signIn().frame({ method: 'logout' });
+      expect(feedback.message.error).toHaveBeenCalledWith(
+        expect.objectContaining({ content: '登录过期，请重新登录', duration: 1 }),
+      );
+      vi.runAllTimers();
+    } finally {
+      load.mockRestore();
+      vi.useRealTimers();
+    }
   });
 
   it('a refresh push reloads the current user so menus and buttons follow the new rights', async () => {
@@ -143,7 +163,7 @@ describe('live socket and the session', () => {
     ws.frame({ method: 'refresh' });
     await vi.waitFor(() => expect(useSessionStore.getState().permissionList).toHaveLength(1));
     expect(calls[0].url.pathname).toBe('/prod/api/oauth/CurrentUser');
-    expect(useSessionStore.getState().permissionList[0].button.map((b) => b.enCode)).toEqual(['btn_add']);
+    expect(useSessionStore.getState().permissionList[0].button?.map((b) => b.enCode)).toEqual(['btn_add']);
     // The session goes on: same socket, same token.
     expect(ws.closed).toBe(false);
     expect(useSessionStore.getState().token).toBe('Bearer t1');

@@ -1,6 +1,7 @@
 import { SOCKET_PATH, type LogoutFrame } from '@atrium/shared';
 import { feedback } from '../app/feedback.ts';
-import { API_BASE, endSession } from '../api/request.ts';
+import { API_BASE } from '../api/request.ts';
+import { getNavigator, loginPathFor } from '../router/navigation.ts';
 import i18n from '../locales/index.ts';
 import { onSessionReset, onSignOut } from '../stores/session-reset.ts';
 import { useSessionStore, type SessionState } from '../stores/session.ts';
@@ -20,11 +21,26 @@ export function socketUrl(token: string, base: string = API_BASE, page: string =
 /** The tab's live socket: one connection per browser tab. */
 export const liveSocket = new LiveSocket({ url: (token) => socketUrl(token) });
 
-/** Server logout push: its message (default 'login expired') for 1 s, then the session ends here. */
+/** Full page loads, replaceable in unit tests (jsdom cannot navigate). */
+export const pageLoad = {
+  replace(url: string): void {
+    window.location.replace(url);
+  },
+};
+
+/**
+ * Server logout push: its message (default 'login expired') for 1 s, then the token goes and the
+ * sign-in page loads afresh. A full load rather than a router navigation, so nothing the previous
+ * user loaded (stores, caches, kept-alive pages) survives in this tab's memory.
+ */
 export function handleLogout(frame: LogoutFrame): void {
   const text = frame.msg || i18n.t('socket.loginExpired');
   void feedback().message.error({ content: text, duration: LOGOUT_MESSAGE_SECONDS, key: 'socket-logout' });
-  endSession();
+  const wanted = getNavigator().current();
+  window.setTimeout(() => {
+    useSessionStore.getState().resetToken();
+    pageLoad.replace(loginPathFor(wanted));
+  }, LOGOUT_MESSAGE_SECONDS * 1000);
 }
 
 /** Server refresh push: rights changed but the session goes on; reload menus and permissions. */

@@ -33,6 +33,29 @@ describe('messages store (the bell)', () => {
     expect(store().unread).toEqual({ notice: 0, flow: 0, system: 0 });
   });
 
+  it('S1-4-08 the count converges on the server figure whichever answers first, the push or the read call', () => {
+    const counts = (notice: number) => ({
+      unreadNoticeCount: notice,
+      unreadMessageCount: 0,
+      unreadSystemMessageCount: 0,
+      unreadTotalCount: notice,
+    });
+    store().setCounts(counts(5));
+    // The initMessage push (already counting the read) beats the read call's answer.
+    let since = store().countsVersion;
+    store().setCounts(counts(4));
+    store().readOne(1, since);
+    expect(store().unreadTotal).toBe(4);
+    expect(store().unread.notice).toBe(4);
+    // The read call answers first, then the push brings the same figure.
+    since = store().countsVersion;
+    store().readOne(1, since);
+    expect(store().unreadTotal).toBe(3);
+    store().setCounts(counts(3));
+    expect(store().unreadTotal).toBe(3);
+    expect(store().unread.notice).toBe(3);
+  });
+
   it('ignores negative or broken counts from the wire', () => {
     store().setCounts({ unreadNoticeCount: -4, unreadMessageCount: Number.NaN, unreadTotalCount: -1 });
     expect(store().unreadTotal).toBe(0);

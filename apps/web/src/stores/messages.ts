@@ -20,12 +20,20 @@ export interface MessagesState {
   drawerOpen: boolean;
   /** Bumped by messagePush: an open drawer or message centre reloads its list. */
   listVersion: number;
+  /**
+   * Bumped whenever the server's own figures arrive (setCounts). A read call remembers it when it
+   * starts: if figures came in before the call answered, they already count that read.
+   */
+  countsVersion: number;
   /** initMessage / getUnReadMsgNum: the counts from the server. */
   setCounts(counts: Partial<UnreadCounts>): void;
   /** messagePush: `added` more unread messages of `type`; the open lists reload. */
   pushed(added: number, type?: number): void;
-  /** One unread message of `type` was read: its count and the total drop by one. */
-  readOne(type: number): void;
+  /**
+   * One unread message of `type` was read: its count and the total drop by one, unless the server's
+   * figures arrived since `since` (countsVersion when the read call started), which already count it.
+   */
+  readOne(type: number, since?: number): void;
   /** 'Mark all read' covered the unread messages of `type` ('' = every type). */
   clearUnread(type: number | ''): void;
   setFlash(flash: boolean): void;
@@ -36,7 +44,7 @@ export interface MessagesState {
 }
 
 const none: UnreadByType = { notice: 0, flow: 0, system: 0 };
-const initial = { unreadTotal: 0, unread: none, flash: false, drawerOpen: false, listVersion: 0 };
+const initial = { unreadTotal: 0, unread: none, flash: false, drawerOpen: false, listVersion: 0, countsVersion: 0 };
 
 const count = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
 
@@ -55,7 +63,11 @@ export const useMessagesStore = create<MessagesState>()((set) => ({
       flow: count(counts.unreadMessageCount),
       system: count(counts.unreadSystemMessageCount),
     };
-    set({ unread, unreadTotal: count(counts.unreadTotalCount ?? unread.notice + unread.flow + unread.system) });
+    set((s) => ({
+      unread,
+      unreadTotal: count(counts.unreadTotalCount ?? unread.notice + unread.flow + unread.system),
+      countsVersion: s.countsVersion + 1,
+    }));
   },
   pushed: (added, type = MessageType.notice) =>
     set((s) => {
@@ -66,8 +78,9 @@ export const useMessagesStore = create<MessagesState>()((set) => ({
         listVersion: s.listVersion + 1,
       };
     }),
-  readOne: (type) =>
+  readOne: (type, since) =>
     set((s) => {
+      if (since !== undefined && since !== s.countsVersion) return {};
       const key = keyOf(type);
       return {
         unreadTotal: Math.max(0, s.unreadTotal - 1),
@@ -84,5 +97,5 @@ export const useMessagesStore = create<MessagesState>()((set) => ({
   setFlash: (flash) => set({ flash }),
   refreshLists: () => set((s) => ({ listVersion: s.listVersion + 1 })),
   setDrawerOpen: (drawerOpen) => set({ drawerOpen }),
-  reset: () => set({ ...initial }),
+  reset: () => set((s) => ({ ...initial, countsVersion: s.countsVersion + 1 })),
 }));

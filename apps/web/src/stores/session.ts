@@ -17,8 +17,8 @@ export interface SessionState {
   /** Full header value, 'Bearer ...'; null when signed out. */
   token: string | null;
   userInfo: UserInfo | null;
+  /** The current system's menu tree (another system's comes with CurrentUser after switching). */
   menuList: MenuItem[];
-  routerList: MenuItem[];
   permissionList: PermissionEntry[];
   sysConfigInfo: SysConfigInfo | null;
   /** Screen locked (stored as 1 in session storage, absent when not). */
@@ -46,7 +46,6 @@ const signedOut = {
   token: null,
   userInfo: null,
   menuList: [],
-  routerList: [],
   permissionList: [],
   locked: false,
   loaded: false,
@@ -80,7 +79,6 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     set({
       userInfo: data.userInfo,
       menuList: data.menuList ?? [],
-      routerList: data.routerList ?? [],
       permissionList: data.permissionList ?? [],
       sysConfigInfo: data.sysConfigInfo ?? null,
       loaded: true,

@@ -46,6 +46,7 @@ export const MENU_NAMES: Record<string, LocalNames> = {
   'permission.organize': { 'zh-CN': '组织管理', 'zh-TW': '組織管理', 'en-US': 'Organizations' },
   'permission.position': { 'zh-CN': '岗位管理', 'zh-TW': '崗位管理', 'en-US': 'Positions' },
   'permission.role': { 'zh-CN': '角色管理', 'zh-TW': '角色管理', 'en-US': 'Roles' },
+  'permission.grade': { 'zh-CN': '职级管理', 'zh-TW': '職級管理', 'en-US': 'Grades' },
   'permission.group': { 'zh-CN': '分组管理', 'zh-TW': '分組管理', 'en-US': 'Groups' },
   'permission.user': { 'zh-CN': '用户管理', 'zh-TW': '使用者管理', 'en-US': 'Users' },
   'permission.authorize': { 'zh-CN': '权限授权', 'zh-TW': '權限授權', 'en-US': 'Authorization' },
@@ -69,6 +70,9 @@ export const MENU_NAMES: Record<string, LocalNames> = {
   'basic.sysConfig': { 'zh-CN': '系统配置', 'zh-TW': '系統設定', 'en-US': 'System settings' },
   message: NAVIGATION_LABELS.messageCenter,
   'message.notice': { 'zh-CN': '公告管理', 'zh-TW': '公告管理', 'en-US': 'Notices' },
+  extend: NAVIGATION_LABELS.extensionDemos,
+  'extend.widgetGallery': { 'zh-CN': '组件示例', 'zh-TW': '元件範例', 'en-US': 'Widget gallery' },
+  'message.feedback': { 'zh-CN': '意见反馈', 'zh-TW': '意見回饋', 'en-US': 'Feedback' },
 };
 
 /** The `full_name_i18n` JSON of a seeded name: the languages other than zh-CN. */

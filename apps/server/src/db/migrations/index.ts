@@ -14,6 +14,7 @@ import * as credentialStore from './012-credential-store.ts';
 import * as menuLanguages from './013-menu-languages.ts';
 import * as jobs from './014-jobs.ts';
 import * as searchIndex from './015-search-index.ts';
+import * as gradesFeedback from './016-grades-feedback.ts';
 
 /** Every migration in order; the names are recorded in the database and must never change. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '013-menu-languages': menuLanguages,
   '014-jobs': jobs,
   '015-search-index': searchIndex,
+  '016-grades-feedback': gradesFeedback,
 };

@@ -18,7 +18,7 @@ import type { Language } from '../../core/messages.ts';
 import { localizedFrame } from '../../core/push.ts';
 import type { Services } from '../../core/types.ts';
 import { containsAny } from '../../core/sql.ts';
-import { bumpAuthorityRevision, type Authority } from '../../core/authority.ts';
+import { authorityKeys, bumpAuthorityRevision, type Authority } from '../../core/authority.ts';
 import { badField, type Translate } from './menu-service.ts';
 import { nameIn } from './names.ts';
 import type { authorizeSaveBody } from './schema.ts';
@@ -311,7 +311,8 @@ export async function saveAuthorize(
         .insertInto('authorize')
         .values(rows.slice(i, i + 200))
         .execute();
-    await bumpAuthorityRevision(trx);
+    // Only the users who hold grants through this object recompute.
+    await bumpAuthorityRevision(trx, authorityKeys.holder(type, objectId));
     return body.version + 1;
   });
 

@@ -15,7 +15,7 @@ import type { Language, MessageKey, MessageParams } from '../../core/messages.ts
 import { createdColumns, toggleEnabled, updatedColumns, type Actor } from '../../core/records.ts';
 import { codeGuard } from '../../core/unique-code.ts';
 import { updateVersioned } from '../../core/versioned.ts';
-import { bumpAuthorityRevision } from '../../core/authority.ts';
+import { authorityKeys, bumpAuthorityRevision } from '../../core/authority.ts';
 import { nameIn, nameMatches, nameTranslationsJson, parseNameTranslations, type NameTranslations } from './names.ts';
 import type { menuBody, menuUpdateBody, systemBody, systemUpdateBody } from './schema.ts';
 
@@ -328,7 +328,8 @@ export async function createMenu(db: Db, t: Translate, body: z.infer<typeof menu
           ...createdColumns({ userId, now }),
         })
         .execute();
-      await bumpAuthorityRevision(trx);
+      // Only users who see this system recompute their authority.
+      await bumpAuthorityRevision(trx, ...authorityKeys.menus(body.systemId));
     }),
   );
   return id;
@@ -362,7 +363,7 @@ export async function updateMenu(
         enabled: body.enabledMark,
         ...updatedColumns({ userId, now }),
       });
-      await bumpAuthorityRevision(trx);
+      await bumpAuthorityRevision(trx, ...authorityKeys.menus(current.system_id));
     }),
   );
 }

@@ -25,9 +25,28 @@ import {
   schemeUpdateBody,
   systemBody,
   systemUpdateBody,
+  systemAnswer,
+  systemAnswer2,
+  systemPostAnswer,
+  systemActionsStatePutAnswer,
+  menuAnswer,
+  menuSelectorAnswer,
+  menuAnswer2,
+  rootAnswer3,
+  moduleDataAuthorizeSchemeAnswer,
+  moduleDataAuthorizeSchemeFieldsAnswer,
+  authorityObjectsAnswer,
+  authorityGetColumnsByModuleIdAnswer,
 } from './schema.ts';
 import { registerMessages } from '../../core/messages.ts';
 import { authorizeMessages } from './messages.ts';
+import { replies } from '../../core/response-schema.ts';
+import {
+  moduleElementInfoSchema,
+  dataSchemeInfoSchema,
+  authorizeDataSchema,
+  authorizeSaveResultSchema,
+} from '../../core/response-schema-wire.ts';
 
 const MENU = 'system.menu';
 const read = { access: { permission: MENU } };
@@ -48,17 +67,23 @@ export async function authorizeRoutes(app: App, services: Services) {
   // ------------------------------------------------------------------------------ systems
   app.get(
     '/api/system/System',
-    { schema: { querystring: keywordQuery, tags, summary: 'Systems (type 0)' }, config: read },
+    {
+      schema: { querystring: keywordQuery, tags, summary: 'Systems (type 0)', response: replies(systemAnswer) },
+      config: read,
+    },
     async (request) => ok(await menus.listSystems(db, request.query.keyword, request.language)),
   );
   app.get(
     '/api/system/System/:id',
-    { schema: { params: idParams, tags, summary: 'One system' }, config: read },
+    { schema: { params: idParams, tags, summary: 'One system', response: replies(systemAnswer2) }, config: read },
     async (request) => ok(await menus.getSystem(db, request.params.id)),
   );
   app.post(
     '/api/system/System',
-    { schema: { body: systemBody, tags, summary: 'Create a system' }, config: add },
+    {
+      schema: { body: systemBody, tags, summary: 'Create a system', response: replies(systemPostAnswer) },
+      config: add,
+    },
     async (request) => {
       const id = await menus.createSystem(db, request.body, signedIn(request).session.userId, now());
       return ok({ id }, request.t('createSuccess'));
@@ -66,7 +91,10 @@ export async function authorizeRoutes(app: App, services: Services) {
   );
   app.put(
     '/api/system/System/:id',
-    { schema: { params: idParams, body: systemUpdateBody, tags, summary: 'Update a system' }, config: edit },
+    {
+      schema: { params: idParams, body: systemUpdateBody, tags, summary: 'Update a system', response: replies() },
+      config: edit,
+    },
     async (request) => {
       await menus.updateSystem(db, request.params.id, request.body, signedIn(request).session.userId, now());
       return ok(undefined, request.t('updateSuccess'));
@@ -74,7 +102,15 @@ export async function authorizeRoutes(app: App, services: Services) {
   );
   app.put(
     '/api/system/System/:id/Actions/State',
-    { schema: { params: idParams, tags, summary: 'Enable or disable a system' }, config: edit },
+    {
+      schema: {
+        params: idParams,
+        tags,
+        summary: 'Enable or disable a system',
+        response: replies(systemActionsStatePutAnswer),
+      },
+      config: edit,
+    },
     async (request) => {
       const enabledMark = await menus.toggleSystem(db, request.params.id, signedIn(request).session.userId, now());
       return ok({ enabledMark }, request.t('updateSuccess'));
@@ -82,7 +118,10 @@ export async function authorizeRoutes(app: App, services: Services) {
   );
   app.delete(
     '/api/system/System/:id',
-    { schema: { params: idParams, tags, summary: 'Delete a system without menus' }, config: remove },
+    {
+      schema: { params: idParams, tags, summary: 'Delete a system without menus', response: replies() },
+      config: remove,
+    },
     async (request) => {
       await menus.deleteSystem(db, request.params.id);
       return ok(undefined, request.t('deleteSuccess'));
@@ -92,7 +131,10 @@ export async function authorizeRoutes(app: App, services: Services) {
   // ------------------------------------------------------------------------------ menus
   app.get(
     '/api/system/Menu',
-    { schema: { querystring: menuListQuery, tags, summary: 'Menu tree of a system' }, config: read },
+    {
+      schema: { querystring: menuListQuery, tags, summary: 'Menu tree of a system', response: replies(menuAnswer) },
+      config: read,
+    },
     async (request) => ok(await menus.listMenus(db, request.query.systemId, request.query.keyword, request.language)),
   );
   app.get(
@@ -103,6 +145,7 @@ export async function authorizeRoutes(app: App, services: Services) {
         querystring: menuSelectorQuery,
         tags,
         summary: "Parent picker: the system's menus without this one and its subtree ('0' for a new menu)",
+        response: replies(menuSelectorAnswer),
       },
       config: read,
     },
@@ -119,12 +162,12 @@ export async function authorizeRoutes(app: App, services: Services) {
   );
   app.get(
     '/api/system/Menu/:id',
-    { schema: { params: idParams, tags, summary: 'One menu' }, config: read },
+    { schema: { params: idParams, tags, summary: 'One menu', response: replies(menuAnswer2) }, config: read },
     async (request) => ok(await menus.getMenu(db, request.params.id)),
   );
   app.post(
     '/api/system/Menu',
-    { schema: { body: menuBody, tags, summary: 'Create a menu' }, config: add },
+    { schema: { body: menuBody, tags, summary: 'Create a menu', response: replies(systemPostAnswer) }, config: add },
     async (request) => {
       const id = await menus.createMenu(
         db,
@@ -138,7 +181,10 @@ export async function authorizeRoutes(app: App, services: Services) {
   );
   app.put(
     '/api/system/Menu/:id',
-    { schema: { params: idParams, body: menuUpdateBody, tags, summary: 'Update a menu' }, config: edit },
+    {
+      schema: { params: idParams, body: menuUpdateBody, tags, summary: 'Update a menu', response: replies() },
+      config: edit,
+    },
     async (request) => {
       await menus.updateMenu(
         db,
@@ -153,7 +199,15 @@ export async function authorizeRoutes(app: App, services: Services) {
   );
   app.put(
     '/api/system/Menu/:id/Actions/State',
-    { schema: { params: idParams, tags, summary: 'Enable or disable a menu' }, config: edit },
+    {
+      schema: {
+        params: idParams,
+        tags,
+        summary: 'Enable or disable a menu',
+        response: replies(systemActionsStatePutAnswer),
+      },
+      config: edit,
+    },
     async (request) => {
       const enabledMark = await menus.toggleMenu(db, request.params.id, signedIn(request).session.userId, now());
       return ok({ enabledMark }, request.t('updateSuccess'));
@@ -161,7 +215,10 @@ export async function authorizeRoutes(app: App, services: Services) {
   );
   app.delete(
     '/api/system/Menu/:id',
-    { schema: { params: idParams, tags, summary: 'Delete a menu without sub-menus' }, config: remove },
+    {
+      schema: { params: idParams, tags, summary: 'Delete a menu without sub-menus', response: replies() },
+      config: remove,
+    },
     async (request) => {
       await menus.deleteMenu(db, request.params.id);
       return ok(undefined, request.t('deleteSuccess'));
@@ -178,17 +235,26 @@ export async function authorizeRoutes(app: App, services: Services) {
     const base = `/api/system/${path}`;
     app.get(
       base,
-      { schema: { querystring: elementListQuery, tags, summary: `A menu's ${kind}s` }, config: read },
+      {
+        schema: { querystring: elementListQuery, tags, summary: `A menu's ${kind}s`, response: replies(rootAnswer3) },
+        config: read,
+      },
       async (request) => ok(await elements.listElements(db, kind, request.query.moduleId, request.query.keyword)),
     );
     app.get(
       `${base}/:id`,
-      { schema: { params: idParams, tags, summary: `One ${kind}` }, config: read },
+      {
+        schema: { params: idParams, tags, summary: `One ${kind}`, response: replies(moduleElementInfoSchema) },
+        config: read,
+      },
       async (request) => ok(await elements.getElement(db, kind, request.params.id)),
     );
     app.post(
       base,
-      { schema: { body: elementBody, tags, summary: `Add a ${kind} to a menu` }, config: add },
+      {
+        schema: { body: elementBody, tags, summary: `Add a ${kind} to a menu`, response: replies(systemPostAnswer) },
+        config: add,
+      },
       async (request) => {
         const id = await elements.createElement(
           db,
@@ -203,7 +269,10 @@ export async function authorizeRoutes(app: App, services: Services) {
     );
     app.put(
       `${base}/:id`,
-      { schema: { params: idParams, body: elementUpdateBody, tags, summary: `Update a ${kind}` }, config: edit },
+      {
+        schema: { params: idParams, body: elementUpdateBody, tags, summary: `Update a ${kind}`, response: replies() },
+        config: edit,
+      },
       async (request) => {
         await elements.updateElement(
           db,
@@ -218,7 +287,7 @@ export async function authorizeRoutes(app: App, services: Services) {
     );
     app.delete(
       `${base}/:id`,
-      { schema: { params: idParams, tags, summary: `Delete a ${kind}` }, config: remove },
+      { schema: { params: idParams, tags, summary: `Delete a ${kind}`, response: replies() }, config: remove },
       async (request) => {
         await elements.deleteElement(db, kind, request.params.id);
         return ok(undefined, request.t('deleteSuccess'));
@@ -230,25 +299,44 @@ export async function authorizeRoutes(app: App, services: Services) {
   const SCHEME = '/api/system/ModuleDataAuthorizeScheme';
   app.get(
     SCHEME,
-    { schema: { querystring: elementListQuery, tags, summary: "A menu's data schemes" }, config: read },
+    {
+      schema: {
+        querystring: elementListQuery,
+        tags,
+        summary: "A menu's data schemes",
+        response: replies(moduleDataAuthorizeSchemeAnswer),
+      },
+      config: read,
+    },
     async (request) => ok(await elements.listSchemes(db, request.query.moduleId, request.query.keyword)),
   );
   app.get(
     `${SCHEME}/Fields/:moduleId`,
     {
-      schema: { params: moduleIdParams, tags, summary: "The fields a menu's list offers to data-scheme rules" },
+      schema: {
+        params: moduleIdParams,
+        tags,
+        summary: "The fields a menu's list offers to data-scheme rules",
+        response: replies(moduleDataAuthorizeSchemeFieldsAnswer),
+      },
       config: read,
     },
     async (request) => ok(await elements.schemeFields(db, request.params.moduleId)),
   );
   app.get(
     `${SCHEME}/:id`,
-    { schema: { params: idParams, tags, summary: 'One data scheme' }, config: read },
+    {
+      schema: { params: idParams, tags, summary: 'One data scheme', response: replies(dataSchemeInfoSchema) },
+      config: read,
+    },
     async (request) => ok(await elements.getScheme(db, request.params.id)),
   );
   app.post(
     SCHEME,
-    { schema: { body: schemeBody, tags, summary: 'Add a data scheme to a menu' }, config: add },
+    {
+      schema: { body: schemeBody, tags, summary: 'Add a data scheme to a menu', response: replies(systemPostAnswer) },
+      config: add,
+    },
     async (request) => {
       const id = await elements.createScheme(
         db,
@@ -262,7 +350,10 @@ export async function authorizeRoutes(app: App, services: Services) {
   );
   app.put(
     `${SCHEME}/:id`,
-    { schema: { params: idParams, body: schemeUpdateBody, tags, summary: 'Update a data scheme' }, config: edit },
+    {
+      schema: { params: idParams, body: schemeUpdateBody, tags, summary: 'Update a data scheme', response: replies() },
+      config: edit,
+    },
     async (request) => {
       await elements.updateScheme(
         db,
@@ -277,7 +368,7 @@ export async function authorizeRoutes(app: App, services: Services) {
   );
   app.delete(
     `${SCHEME}/:id`,
-    { schema: { params: idParams, tags, summary: 'Delete a data scheme' }, config: remove },
+    { schema: { params: idParams, tags, summary: 'Delete a data scheme', response: replies() }, config: remove },
     async (request) => {
       await elements.deleteScheme(db, request.params.id);
       return ok(undefined, request.t('deleteSuccess'));
@@ -293,6 +384,7 @@ export async function authorizeRoutes(app: App, services: Services) {
         querystring: authorizeQuery.extend(keywordQuery.shape),
         tags: authTags,
         summary: 'Roles, positions, users or organisations to grant to (the editor picker)',
+        response: replies(authorityObjectsAnswer),
       },
       config: { access: { permission: 'permission.authorize' } },
     },
@@ -306,6 +398,7 @@ export async function authorizeRoutes(app: App, services: Services) {
         querystring: authorizeQuery,
         tags: authTags,
         summary: 'The grant tree with what this object holds, and the version to save against',
+        response: replies(authorizeDataSchema),
       },
       config: { access: { permission: 'permission.authorize' } },
     },
@@ -319,6 +412,7 @@ export async function authorizeRoutes(app: App, services: Services) {
         body: authorizeSaveBody,
         tags: authTags,
         summary: "Replace this object's grants (409 when someone saved since the version read)",
+        response: replies(authorizeSaveResultSchema),
       },
       config: { access: { permission: 'permission.authorize:btn_edit' } },
     },
@@ -338,7 +432,12 @@ export async function authorizeRoutes(app: App, services: Services) {
   app.get(
     '/api/permission/Authority/GetColumnsByModuleId/:id',
     {
-      schema: { params: idParams, tags: authTags, summary: 'My list columns (order, visibility) of a menu' },
+      schema: {
+        params: idParams,
+        tags: authTags,
+        summary: 'My list columns (order, visibility) of a menu',
+        response: replies(authorityGetColumnsByModuleIdAnswer),
+      },
       config: { access: 'user' },
     },
     async (request) => ok(await getColumns(db, signedIn(request).authority, request.params.id)),
@@ -346,7 +445,12 @@ export async function authorizeRoutes(app: App, services: Services) {
   app.put(
     '/api/permission/Authority/SetColumnsByModuleId',
     {
-      schema: { body: columnsBody, tags: authTags, summary: 'Save my list columns of a menu (fieldList: JSON text)' },
+      schema: {
+        body: columnsBody,
+        tags: authTags,
+        summary: 'Save my list columns of a menu (fieldList: JSON text)',
+        response: replies(authorityGetColumnsByModuleIdAnswer),
+      },
       config: { access: 'user' },
     },
     async (request) => {

@@ -118,3 +118,32 @@ export function ticketedAttachments(files: string, links: FileLinks): string {
     }),
   );
 }
+
+type VisibilityCheck = (
+  userId: string,
+  name: string,
+  authority: Awaited<ReturnType<typeof enabledAuthority>>,
+) => Promise<boolean>;
+const visibility = new Map<string, VisibilityCheck>();
+
+/**
+ * The rule of "who may still see a file" of one category, for routes of this module that serve the
+ * file another way (the preview). The module that owns the files registers it (the notices own the
+ * attachments); without one, a valid unexpired ticket of an enabled user is enough.
+ */
+export function registerFileVisibility(category: string, check: VisibilityCheck): void {
+  visibility.set(category, check);
+}
+
+/** The ticket's user, checked now: enabled and still allowed by the category's rule. */
+export async function stillVisible(
+  services: Pick<Services, 'authority'>,
+  category: string,
+  name: string,
+  userId: string,
+) {
+  const authority = await enabledAuthority(services, userId);
+  const check = visibility.get(category);
+  if (check && !(await check(userId, name, authority))) throw notVisible();
+  return authority;
+}

@@ -12,6 +12,9 @@ import type { Db } from '../../db/index.ts';
 import type { App, Services } from '../../core/types.ts';
 import { registerMessages } from '../../core/messages.ts';
 import { fileMessages } from './messages.ts';
+import { uploadRoutes } from './upload-routes.ts';
+import { uploaderUserAvatarPostAnswer } from './schema.ts';
+import { fileReply, replies } from '../../core/response-schema.ts';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 /** A stored image's generated name: the only thing the image routes take from the path. */
@@ -56,12 +59,18 @@ async function receiveImage(
   return name;
 }
 
-export async function fileRoutes(app: App, { config, db, now }: Services) {
+export async function fileRoutes(app: App, services: Services) {
+  const { config, db, now } = services;
   registerMessages(fileMessages);
+  await uploadRoutes(app, services);
   app.post(
     '/api/file/Uploader/userAvatar',
     {
-      schema: { tags: ['file'], summary: 'Upload an avatar image (png, jpg, gif, webp; 2 MB)' },
+      schema: {
+        tags: ['file'],
+        summary: 'Upload an avatar image (png, jpg, gif, webp; 2 MB)',
+        response: replies(uploaderUserAvatarPostAnswer),
+      },
       config: { access: 'user' },
     },
     async (request) => {
@@ -74,7 +83,11 @@ export async function fileRoutes(app: App, { config, db, now }: Services) {
   app.post(
     '/api/file/Uploader/systemIcon',
     {
-      schema: { tags: ['file'], summary: 'Upload a system logo (png, jpg, gif, webp; 2 MB)' },
+      schema: {
+        tags: ['file'],
+        summary: 'Upload a system logo (png, jpg, gif, webp; 2 MB)',
+        response: replies(uploaderUserAvatarPostAnswer),
+      },
       config: { access: { permission: 'basic.sysConfig:btn_edit' } },
     },
     async (request) => {
@@ -91,6 +104,7 @@ export async function fileRoutes(app: App, { config, db, now }: Services) {
           params: imageParams,
           tags: ['file'],
           summary: `A ${category} image (public: names are unguessable; logos show on the sign-in page)`,
+          response: fileReply('the image', ...Object.values(IMAGE_TYPES)),
         },
         config: { access: 'public' },
       },

@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { ok } from '../../core/http.ts';
 import type { App, Services } from '../../core/types.ts';
+import { guideRoutes } from './guide-routes.ts';
+import { dashboardAnswer } from './schema.ts';
+import { replies } from '../../core/response-schema.ts';
 
 const DAY = 86_400_000;
 /** Minutes east of UTC; China Standard Time unless the client says otherwise. */
 const dashboardQuery = z.object({ tzOffset: z.coerce.number().int().min(-720).max(840).optional().default(480) });
 
-/** The organisation overview behind the 运营大屏 menu entry. */
+/** The organisation overview behind the 运营大屏 menu entry, and the user guide. */
 export async function homeRoutes(app: App, { db, now }: Services) {
+  await guideRoutes(app);
   app.get(
     '/api/home/Dashboard',
     {
@@ -15,6 +19,7 @@ export async function homeRoutes(app: App, { db, now }: Services) {
         querystring: dashboardQuery,
         tags: ['home'],
         summary: 'Organisation counts and sign-ins of the last 7 days',
+        response: replies(dashboardAnswer),
       },
       config: { access: { permission: 'workbench.screen' } },
     },

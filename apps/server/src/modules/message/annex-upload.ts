@@ -19,6 +19,8 @@ import {
   ticketHolder,
   ticketQuery,
 } from '../file/links.ts';
+import { uploaderPostAnswer2 } from './schema.ts';
+import { fileReply, replies } from '../../core/response-schema.ts';
 
 const IMAGE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp']);
 const annexParams = z.object({ fileId: z.string().regex(ANNEX_NAME) });
@@ -41,7 +43,11 @@ export async function annexUploadRoutes(app: App, services: Services) {
   app.post(
     `/api/file/Uploader/${ANNEX_CATEGORY}`,
     {
-      schema: { tags: ['file'], summary: 'Upload an attachment within the system settings upload limits' },
+      schema: {
+        tags: ['file'],
+        summary: 'Upload an attachment within the system settings upload limits',
+        response: replies(uploaderPostAnswer2),
+      },
       config: { access: 'user' },
     },
     async (request) => {
@@ -75,6 +81,7 @@ export async function annexUploadRoutes(app: App, services: Services) {
         querystring: annexQuery,
         tags: ['file'],
         summary: 'Download an attachment with the ticket of a link handed out by a list (docs/files.md)',
+        response: fileReply('the attachment', 'application/octet-stream'),
       },
       config: { access: 'public' },
     },

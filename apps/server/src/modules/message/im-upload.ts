@@ -19,6 +19,8 @@ import {
   ticketHolder,
   ticketQuery,
 } from '../file/links.ts';
+import { uploaderPostAnswer } from './schema.ts';
+import { fileReply, replies } from '../../core/response-schema.ts';
 
 /** Chat images: one image file under 5 MB (5 242 880 bytes). */
 export const IM_MAX_BYTES = 5 * 1024 * 1024;
@@ -37,7 +39,11 @@ export async function imUploadRoutes(app: App, services: Services) {
   app.post(
     `/api/file/Uploader/${IM_CATEGORY}`,
     {
-      schema: { tags: ['file'], summary: 'Upload a chat image (png, jpg, gif, webp; under 5 MB)' },
+      schema: {
+        tags: ['file'],
+        summary: 'Upload a chat image (png, jpg, gif, webp; under 5 MB)',
+        response: replies(uploaderPostAnswer),
+      },
       config: { access: 'user' },
     },
     async (request) => {
@@ -65,6 +71,7 @@ export async function imUploadRoutes(app: App, services: Services) {
         querystring: imQuery,
         tags: ['file'],
         summary: 'A chat image, with the ticket of a link handed out by the chat (docs/files.md)',
+        response: fileReply('the image', ...Object.values(IMAGE_TYPES)),
       },
       config: { access: 'public' },
     },

@@ -24,10 +24,18 @@ import {
   noticeUpdateBody,
   recordBody,
   releaseBody,
+  rootAnswer,
+  unreadCountsSchema,
+  readInfoAnswer,
+  noticeAnswer,
+  rootPostAnswer,
+  rootAnswer2,
+  imreplyAnswer,
 } from './schema.ts';
 import { unreadCounts } from './unread.ts';
 import { registerMessages } from '../../core/messages.ts';
 import { messageMessages } from './messages.ts';
+import { replies } from '../../core/response-schema.ts';
 
 const tags = ['message'];
 const BASE = '/api/message';
@@ -63,6 +71,7 @@ export async function messageRoutes(app: App, services: Services) {
         querystring: messageListQuery,
         tags,
         summary: "The caller's messages, paged, by keyword, type and read state",
+        response: replies(rootAnswer),
       },
       config: user,
     },
@@ -71,14 +80,22 @@ export async function messageRoutes(app: App, services: Services) {
 
   app.get(
     `${BASE}/getUnReadMsgNum`,
-    { schema: { tags, summary: 'Unread message counts of the caller by type' }, config: user },
+    {
+      schema: { tags, summary: 'Unread message counts of the caller by type', response: replies(unreadCountsSchema) },
+      config: user,
+    },
     async (request) => ok(await unreadCounts(db, me(request))),
   );
 
   app.get(
     `${BASE}/ReadInfo/:id`,
     {
-      schema: { params: idParams, tags, summary: "One of the caller's messages with its body; marks it read" },
+      schema: {
+        params: idParams,
+        tags,
+        summary: "One of the caller's messages with its body; marks it read",
+        response: replies(readInfoAnswer),
+      },
       config: user,
     },
     async (request) => {
@@ -91,7 +108,15 @@ export async function messageRoutes(app: App, services: Services) {
 
   app.post(
     `${BASE}/Actions/ReadAll`,
-    { schema: { body: messageFilter, tags, summary: "Marks the caller's matching messages read" }, config: user },
+    {
+      schema: {
+        body: messageFilter,
+        tags,
+        summary: "Marks the caller's matching messages read",
+        response: replies(unreadCountsSchema),
+      },
+      config: user,
+    },
     async (request) => {
       const userId = me(request);
       if (await readAll(db, dialect, userId, request.body, now())) await syncCounts(userId);
@@ -101,7 +126,15 @@ export async function messageRoutes(app: App, services: Services) {
 
   app.delete(
     `${BASE}/Record`,
-    { schema: { body: recordBody, tags, summary: "Removes messages from the caller's message centre" }, config: user },
+    {
+      schema: {
+        body: recordBody,
+        tags,
+        summary: "Removes messages from the caller's message centre",
+        response: replies(),
+      },
+      config: user,
+    },
     async (request) => {
       const userId = me(request);
       if (await removeRecords(db, userId, request.body.ids)) await syncCounts(userId);
@@ -120,6 +153,7 @@ export async function messageRoutes(app: App, services: Services) {
         querystring: noticeListQuery,
         tags,
         summary: 'Notices for administration, paged, by keyword and state',
+        response: replies(noticeAnswer),
       },
       config: notice(),
     },
@@ -128,14 +162,22 @@ export async function messageRoutes(app: App, services: Services) {
 
   app.post(
     BASE,
-    { schema: { body: noticeBody, tags, summary: 'Create a notice (a draft)' }, config: notice('btn_add') },
+    {
+      schema: { body: noticeBody, tags, summary: 'Create a notice (a draft)', response: replies(rootPostAnswer) },
+      config: notice('btn_add'),
+    },
     async (request) => ok({ id: await createNotice(db, request.body, actor(request)) }, request.t('createSuccess')),
   );
 
   app.post(
     `${BASE}/Actions/Release`,
     {
-      schema: { body: releaseBody, tags, summary: 'Release drafts: one receive row per recipient, pushed live' },
+      schema: {
+        body: releaseBody,
+        tags,
+        summary: 'Release drafts: one receive row per recipient, pushed live',
+        response: replies(),
+      },
       config: notice('btn_release'),
     },
     async (request) => {
@@ -146,14 +188,23 @@ export async function messageRoutes(app: App, services: Services) {
 
   app.get(
     `${BASE}/:id`,
-    { schema: { params: idParams, tags, summary: 'One notice for its form' }, config: notice() },
+    {
+      schema: { params: idParams, tags, summary: 'One notice for its form', response: replies(rootAnswer2) },
+      config: notice(),
+    },
     async (request) => ok(await noticeInfo(db, request.params.id, now(), links(request))),
   );
 
   app.put(
     `${BASE}/:id`,
     {
-      schema: { params: idParams, body: noticeUpdateBody, tags, summary: 'Save a draft notice (with version)' },
+      schema: {
+        params: idParams,
+        body: noticeUpdateBody,
+        tags,
+        summary: 'Save a draft notice (with version)',
+        response: replies(),
+      },
       config: notice('btn_edit'),
     },
     async (request) => {
@@ -165,7 +216,7 @@ export async function messageRoutes(app: App, services: Services) {
   app.delete(
     `${BASE}/:id`,
     {
-      schema: { params: idParams, tags, summary: 'Delete a notice and its receive rows' },
+      schema: { params: idParams, tags, summary: 'Delete a notice and its receive rows', response: replies() },
       config: notice('btn_remove'),
     },
     async (request) => {
@@ -183,14 +234,26 @@ export async function messageRoutes(app: App, services: Services) {
 
   app.get(
     `${BASE}/imreply`,
-    { schema: { tags, summary: "The caller's conversations, newest first, with unread counts" }, config: user },
+    {
+      schema: {
+        tags,
+        summary: "The caller's conversations, newest first, with unread counts",
+        response: replies(imreplyAnswer),
+      },
+      config: user,
+    },
     async (request) => ok({ list: await conversations(db, me(request), links(request)) }),
   );
 
   app.delete(
     `${BASE}/imreply/deleteChatRecord/:id`,
     {
-      schema: { params: idParams, tags, summary: "Deletes the caller's copy of the conversation with a user" },
+      schema: {
+        params: idParams,
+        tags,
+        summary: "Deletes the caller's copy of the conversation with a user",
+        response: replies(),
+      },
       config: user,
     },
     async (request) => {
@@ -204,7 +267,7 @@ export async function messageRoutes(app: App, services: Services) {
   app.delete(
     `${BASE}/imreply/relocation/:id`,
     {
-      schema: { params: idParams, tags, summary: "Removes a conversation from the caller's list" },
+      schema: { params: idParams, tags, summary: "Removes a conversation from the caller's list", response: replies() },
       config: user,
     },
     async (request) => {

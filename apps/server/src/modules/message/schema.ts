@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { plainText } from '../../core/record-schema.ts';
 import { pageQuery } from '../../core/paging.ts';
+import { paginationSchema } from '../../core/response-schema.ts';
 
 const id = z.string().trim().min(1).max(64);
 export const idParams = z.object({ id });
@@ -73,3 +74,112 @@ export const noticeBody = z.object({
 });
 export type NoticeBody = z.infer<typeof noticeBody>;
 export const noticeUpdateBody = noticeBody.extend({ version: z.number().int().min(0) });
+
+// ---------------------------------------------------------------------------------------------
+// Answers: the data of each route's success envelope (schema.response), see core/response-schema.ts.
+// ---------------------------------------------------------------------------------------------
+
+export const rootAnswer = z.object({
+  list: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      type: z.number(),
+      isRead: z.string(),
+      flowType: z.number().nullable(),
+      urgent: z.number(),
+      category: z.string(),
+      releaseTime: z.number(),
+      releaseUser: z.string(),
+      excerpt: z.string(),
+    }),
+  ),
+  pagination: paginationSchema,
+});
+
+export const unreadCountsSchema = z.object({
+  unreadNoticeCount: z.number(),
+  unreadMessageCount: z.number(),
+  unreadSystemMessageCount: z.number(),
+  unreadTotalCount: z.number(),
+});
+
+export const readInfoAnswer = z.object({
+  bodyText: z.string(),
+  files: z.string(),
+  id: z.string(),
+  title: z.string(),
+  type: z.number(),
+  isRead: z.string(),
+  flowType: z.number().nullable(),
+  urgent: z.number(),
+  category: z.string(),
+  releaseTime: z.number(),
+  releaseUser: z.string(),
+  excerpt: z.string(),
+});
+
+export const noticeAnswer = z.object({
+  list: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      category: z.string(),
+      urgent: z.number(),
+      state: z.number(),
+      expireTime: z.number().nullable(),
+      releaseTime: z.number().nullable(),
+      releaseUser: z.string(),
+      creatorTime: z.number(),
+      creatorUser: z.string(),
+      lastModifyTime: z.number().nullable(),
+      version: z.number(),
+    }),
+  ),
+  pagination: paginationSchema,
+});
+
+export const rootPostAnswer = z.object({ id: z.string() });
+
+export const rootAnswer2 = z.object({
+  bodyText: z.string(),
+  files: z.string(),
+  toUserIds: z.array(z.string()),
+  id: z.string(),
+  title: z.string(),
+  category: z.string(),
+  urgent: z.number(),
+  state: z.number(),
+  expireTime: z.number().nullable(),
+  releaseTime: z.number().nullable(),
+  releaseUser: z.string(),
+  creatorTime: z.number(),
+  creatorUser: z.string(),
+  lastModifyTime: z.number().nullable(),
+  version: z.number(),
+});
+
+export const imreplyAnswer = z.object({
+  list: z.array(
+    z.object({
+      id: z.string(),
+      realName: z.string(),
+      account: z.string(),
+      headIcon: z.string(),
+      unreadMessage: z.number(),
+      latestMessage: z.string(),
+      messageType: z.string(),
+      latestDate: z.number(),
+    }),
+  ),
+});
+
+export const uploaderPostAnswer = z.object({ name: z.string(), url: z.string() });
+
+export const uploaderPostAnswer2 = z.object({
+  name: z.string(),
+  fileId: z.string(),
+  fileSize: z.number(),
+  fileExtension: z.string(),
+  url: z.string(),
+});

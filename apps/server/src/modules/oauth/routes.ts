@@ -6,9 +6,26 @@ import { deleteSession, setSessionLocked } from '../../core/session.ts';
 import { readSettings } from '../../core/settings.ts';
 import type { App, Services } from '../../core/types.ts';
 import { drawCaptcha, issueCaptcha } from './captcha.ts';
-import { accountParams, captchaParams, lockScreenBody, loginBody, loginQuery, ticketBody } from './schema.ts';
+import { fileReply, replies } from '../../core/response-schema.ts';
+import {
+  accountParams,
+  captchaParams,
+  lockScreenBody,
+  loginBody,
+  loginConfig,
+  loginQuery,
+  loginResult,
+  ticketBody,
+  ticketResult,
+} from './schema.ts';
 import { issueTicket, ticketLogin } from './ticket.ts';
 import { checkOwnPassword, currentUserBody, login } from './service.ts';
+import { z } from 'zod';
+import { currentUserResult } from './current-user-schema.ts';
+import { matchesEtag } from '../../core/etag.ts';
+
+/** What besides the URL decides the answer: whose token, and which language the names are in. */
+const VARY = 'authorization, accept-language';
 
 export async function oauthRoutes(app: App, { db, now, config, settings, push }: Services) {
   app.post(
@@ -19,6 +36,7 @@ export async function oauthRoutes(app: App, { db, now, config, settings, push }:
         querystring: loginQuery,
         tags: ['oauth'],
         summary: 'Sign in with account and md5 password',
+        response: replies(loginResult),
       },
       config: {
         access: 'public',
@@ -56,19 +74,34 @@ export async function oauthRoutes(app: App, { db, now, config, settings, push }:
   app.get(
     '/api/oauth/CurrentUser',
     {
-      schema: { tags: ['oauth'], summary: 'Menus, permissions, user info and system config of the caller' },
+      schema: {
+        tags: ['oauth'],
+        summary: 'Menus, permissions, user info and system config of the caller',
+        description: 'Answers with a strong ETag; a request whose If-None-Match names it gets 304 and no body.',
+        response: {
+          ...replies(currentUserResult),
+          304: z.null().describe('unchanged: the answer is still the one the If-None-Match tag names'),
+        },
+      },
       config: { access: 'user' },
     },
     async (request, reply) => {
       const { authority, session } = signedIn(request);
-      const body = await currentUserBody(settings, authority, request.language, session);
-      return reply.type('application/json; charset=utf-8').send(body);
+      const answer = await currentUserBody(settings, authority, request.language, session);
+      // The answer is the caller's own: a browser may keep it but must ask again each time.
+      reply.header('etag', answer.etag).header('cache-control', 'private, no-cache').header('vary', VARY);
+      if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send(null);
+      // Ready JSON bytes, which Fastify sends as they are (the schema documents them).
+      return reply.type('application/json; charset=utf-8').send(answer.body as never);
     },
   );
 
   app.get(
     '/api/oauth/Logout',
-    { schema: { tags: ['oauth'], summary: 'End the current session' }, config: { access: 'user' } },
+    {
+      schema: { tags: ['oauth'], summary: 'End the current session', response: replies() },
+      config: { access: 'user' },
+    },
     async (request) => {
       const { session } = signedIn(request);
       await deleteSession(db, session.id);
@@ -82,7 +115,12 @@ export async function oauthRoutes(app: App, { db, now, config, settings, push }:
   app.post(
     '/api/oauth/LockScreen',
     {
-      schema: { body: lockScreenBody, tags: ['oauth'], summary: 'Unlock the screen by re-entering the password' },
+      schema: {
+        body: lockScreenBody,
+        tags: ['oauth'],
+        summary: 'Unlock the screen by re-entering the password',
+        response: replies(),
+      },
       config: { access: 'user' },
     },
     async (request) => {
@@ -97,7 +135,10 @@ export async function oauthRoutes(app: App, { db, now, config, settings, push }:
 
   app.put(
     '/api/oauth/LockScreen',
-    { schema: { tags: ['oauth'], summary: 'Lock the screen of the current session' }, config: { access: 'user' } },
+    {
+      schema: { tags: ['oauth'], summary: 'Lock the screen of the current session', response: replies() },
+      config: { access: 'user' },
+    },
     async (request) => {
       await setSessionLocked(db, signedIn(request).session.id, true);
       return ok();
@@ -110,6 +151,7 @@ export async function oauthRoutes(app: App, { db, now, config, settings, push }:
       schema: {
         tags: ['oauth'],
         summary: 'One-time ticket (60 s) to open Atrium in a new window without the token in a URL',
+        response: replies(ticketResult),
       },
       config: { access: 'user' },
     },
@@ -119,7 +161,12 @@ export async function oauthRoutes(app: App, { db, now, config, settings, push }:
   app.post(
     '/api/oauth/TicketLogin',
     {
-      schema: { body: ticketBody, tags: ['oauth'], summary: 'Exchange a one-time ticket for a session' },
+      schema: {
+        body: ticketBody,
+        tags: ['oauth'],
+        summary: 'Exchange a one-time ticket for a session',
+        response: replies(loginResult),
+      },
       config: { access: 'public' },
     },
     async (request) => {
@@ -131,7 +178,12 @@ export async function oauthRoutes(app: App, { db, now, config, settings, push }:
   app.get(
     '/api/oauth/getConfig/:account',
     {
-      schema: { params: accountParams, tags: ['oauth'], summary: 'Sign-in options for an account' },
+      schema: {
+        params: accountParams,
+        tags: ['oauth'],
+        summary: 'Sign-in options for an account',
+        response: replies(loginConfig),
+      },
       config: { access: 'public' },
     },
     async () => {
@@ -146,7 +198,12 @@ export async function oauthRoutes(app: App, { db, now, config, settings, push }:
   app.get(
     '/api/oauth/ImageCode/:length/:timestamp',
     {
-      schema: { params: captchaParams, tags: ['oauth'], summary: 'Captcha image (SVG), valid for 300 s' },
+      schema: {
+        params: captchaParams,
+        tags: ['oauth'],
+        summary: 'Captcha image (SVG), valid for 300 s',
+        response: fileReply('image/svg+xml', 'the captcha image'),
+      },
       config: { access: 'public' },
     },
     async (request, reply) => {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { LoginConfig, LoginResult } from '@atrium/shared';
 import { plainText } from '../../core/record-schema.ts';
+import { wireSchema } from '../../core/response-schema.ts';
 
 /** The client sends the lower-case hex md5 of the typed password, never the password itself. */
 const md5 = z.string().regex(/^[0-9a-f]{32}$/);
@@ -39,3 +41,13 @@ export const captchaParams = z.object({
 });
 
 export const ticketBody = z.object({ ticket: z.string().trim().min(1).max(200) });
+
+// ---- answers ----
+
+export const loginResult = wireSchema<LoginResult>()(
+  z.object({ token: z.string(), theme: z.enum(['classic', 'functional', 'blend', 'plain']) }),
+);
+export const ticketResult = z.object({ ticket: z.string() });
+export const loginConfig = wireSchema<LoginConfig>()(
+  z.object({ enableVerificationCode: z.boolean(), verificationCodeNumber: z.number() }),
+);

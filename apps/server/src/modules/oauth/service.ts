@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type {
   CurrentUserResult,
   LayoutType,
@@ -287,11 +288,17 @@ function menuViews(authority: Authority, currentSystemId: string | undefined, la
   return views;
 }
 
-interface KeptBody {
+/** A CurrentUser answer with its strong validator. */
+export interface CurrentUserBody {
+  body: Buffer;
+  /** Quoted digest of the bytes: equal bytes, equal tag, whichever instance made them. */
+  etag: string;
+}
+
+interface KeptBody extends CurrentUserBody {
   language: Language;
   locked: boolean;
   settings: Settings;
-  body: Buffer;
 }
 
 // The authority service hands out the same answer object while the user's row and grants stay as
@@ -304,16 +311,17 @@ export async function currentUserBody(
   authority: Authority,
   language: Language,
   session: { locked: boolean },
-): Promise<Buffer> {
+): Promise<CurrentUserBody> {
   const settings = await settingsCache.get(authority.revisions.settings);
   const kept = keptBodies.get(authority);
-  if (kept && kept.language === language && kept.locked === session.locked && kept.settings === settings)
-    return kept.body;
+  if (kept && kept.language === language && kept.locked === session.locked && kept.settings === settings) return kept;
   const { views, userInfo } = currentUserParts(authority, language, session);
   const tail = Buffer.from(`,"userInfo":${JSON.stringify(userInfo)},"sysConfigInfo":${sysConfigInfoOf(settings)}}}`);
   const body = Buffer.concat([views.head, tail], views.head.length + tail.length);
-  keptBodies.set(authority, { language, locked: session.locked, settings, body });
-  return body;
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  const made = { language, locked: session.locked, settings, body, etag };
+  keptBodies.set(authority, made);
+  return made;
 }
 
 const placeKeys = { local: 'placeLocal', lan: 'placeLan' } as const;

@@ -19,7 +19,7 @@ import {
 } from '../../core/records.ts';
 import { insertWithUniqueCode, writeWithUniqueCode } from '../../core/unique-code.ts';
 import { updateVersioned } from '../../core/versioned.ts';
-import { bumpAuthorityRevision } from '../../core/authority.ts';
+import { authorityKeys, bumpAuthorityRevision } from '../../core/authority.ts';
 import { badField, countOf, matchesKeyword, type Translate } from './common.ts';
 import type { OrganizeBody } from './schema.ts';
 
@@ -293,7 +293,8 @@ export async function updateOrganize(
       body.enabledMark !== current.enabled ||
       body.managerId !== current.manager_id
     )
-      await bumpAuthorityRevision(trx);
+      // Users below it carry it on their organisation paths, so its key reaches them too.
+      await bumpAuthorityRevision(trx, authorityKeys.holder('organize', id));
   });
 }
 
@@ -339,6 +340,6 @@ export async function removeOrganize(db: Db, id: string): Promise<void> {
       ];
     });
     await trx.deleteFrom('authorize').where('object_type', '=', 'organize').where('object_id', '=', id).execute();
-    await bumpAuthorityRevision(trx);
+    await bumpAuthorityRevision(trx, authorityKeys.holder('organize', id));
   });
 }

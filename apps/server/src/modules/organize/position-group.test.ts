@@ -137,6 +137,7 @@ describe.each(dbTargets())('positions and permission groups on $name', (target) 
         enabledMark: 1,
         sortCode: 0,
         description: '班车',
+        gradeId: null,
         version: 0,
       });
       const before = await revision();

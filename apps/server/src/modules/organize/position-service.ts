@@ -15,10 +15,11 @@ import {
 import { containsAny } from '../../core/sql.ts';
 import { insertWithUniqueCode, writeWithUniqueCode } from '../../core/unique-code.ts';
 import { updateVersioned } from '../../core/versioned.ts';
-import { bumpAuthorityRevision } from '../../core/authority.ts';
+import { authorityKeys, bumpAuthorityRevision } from '../../core/authority.ts';
 import { badField, matchesKeyword, type Translate } from './common.ts';
 import { enabledOnly, loadOrganizes, namesOf, pickerNode, buildTree } from './organize-service.ts';
 import type { PositionBody } from './schema.ts';
+import { checkGrade } from './grade-service.ts';
 
 export const POSITION_ICON = 'icon-ym icon-ym-tree-position1';
 
@@ -55,7 +56,10 @@ export async function listPositions(
   query: PageQuery & { organizeId?: string },
   scope: Expression<SqlBool> | null = null,
 ) {
-  let base = db.selectFrom('position').innerJoin('organize', 'organize.id', 'position.organize_id');
+  let base = db
+    .selectFrom('position')
+    .innerJoin('organize', 'organize.id', 'position.organize_id')
+    .leftJoin('job_grade', 'job_grade.id', 'position.grade_id');
   if (scope) base = base.where(scope);
   if (query.keyword)
     base = base.where((eb) => containsAny(eb, dialect, ['position.full_name', 'position.en_code'], query.keyword));
@@ -75,7 +79,7 @@ export async function listPositions(
     base.select((eb) => eb.fn.countAll<number>().as('total')),
     base
       .selectAll('position')
-      .select('organize.full_name as organize_name')
+      .select(['organize.full_name as organize_name', 'job_grade.full_name as grade_name'])
       .orderBy('position.sort_code')
       .orderBy('position.created_at')
       .orderBy('position.id'),
@@ -90,6 +94,8 @@ export async function listPositions(
     organizeName: r.organize_name,
     creatorTime: r.created_at,
     userCount: counts.get(r.id) ?? 0,
+    gradeId: r.grade_id,
+    gradeName: r.grade_name ?? '',
   }));
   return pageOf(list, query, total);
 }
@@ -97,7 +103,7 @@ export async function listPositions(
 export async function positionInfo(db: Db, id: string): Promise<PositionInfo> {
   const r = await db.selectFrom('position').selectAll().where('id', '=', id).executeTakeFirst();
   if (!r) throw notFound();
-  return { ...namedRecordFields(r), organizeId: r.organize_id, version: r.version };
+  return { ...namedRecordFields(r), organizeId: r.organize_id, gradeId: r.grade_id, version: r.version };
 }
 
 /** Enabled positions, optionally limited to some organisations or ids, with their organisation. */
@@ -137,10 +143,11 @@ export async function allPositions(db: Db) {
  */
 export async function positionTree(
   db: Db,
-  filter: { organizeIds?: string[]; ids?: string[]; keyword?: string } = {},
+  filter: { organizeIds?: string[]; ids?: string[]; keyword?: string; within?: ReadonlySet<string> | null } = {},
 ): Promise<PickerTreeNode[]> {
   const [orgs, positions] = await Promise.all([loadOrganizes(db), enabledPositions(db, filter)]);
-  const live = enabledOnly(orgs);
+  // `within` (a picker scope) keeps only those organisations, with their positions.
+  const live = enabledOnly(orgs).filter((o) => !filter.within || filter.within.has(o.id));
   const byId = new Map(live.map((o) => [o.id, o]));
   const names = namesOf(orgs);
   const used = new Set<string>();
@@ -225,11 +232,13 @@ const columns = (body: PositionBody) => ({
   description: body.description || null,
   enabled: body.enabledMark,
   sort_code: body.sortCode,
+  grade_id: body.gradeId,
 });
 
 export async function createPosition(db: Db, t: Translate, body: PositionBody, actor: Actor) {
   return inTransaction(db, async (trx) => {
     await checkOrganize(trx, t, body.organizeId);
+    await checkGrade(trx, t, body.gradeId);
     const id = newId(actor.now);
     await insertWithUniqueCode(trx, 'position', { id, ...columns(body), ...createdColumns(actor) });
     return id;
@@ -247,6 +256,7 @@ export async function updatePosition(
     const current = await trx.selectFrom('position').selectAll().where('id', '=', id).executeTakeFirst();
     if (!current) throw notFound();
     await checkOrganize(trx, t, body.organizeId);
+    await checkGrade(trx, t, body.gradeId, current.grade_id);
     await writeWithUniqueCode(trx, 'position', body.enCode, id, () =>
       updateVersioned(trx, 'position', id, body.version, { ...columns(body), ...updatedColumns(actor) }),
     );
@@ -255,7 +265,7 @@ export async function updatePosition(
       body.organizeId !== current.organize_id ||
       body.enabledMark !== current.enabled
     )
-      await bumpAuthorityRevision(trx);
+      await bumpAuthorityRevision(trx, authorityKeys.holder('position', id));
   });
 }
 
@@ -265,6 +275,6 @@ export async function removePosition(db: Db, id: string) {
       ['positionHasUsers', (await positionUserCounts(trx, [id])).get(id) ?? 0],
     ]);
     await trx.deleteFrom('authorize').where('object_type', '=', 'position').where('object_id', '=', id).execute();
-    await bumpAuthorityRevision(trx);
+    await bumpAuthorityRevision(trx, authorityKeys.holder('position', id));
   });
 }

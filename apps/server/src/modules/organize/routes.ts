@@ -18,6 +18,13 @@ import {
   positionConditionBody,
   positionListQuery,
   positionUpdateBody,
+  organizeAnswer,
+  organizeTreeAnswer,
+  organizePostAnswer,
+  positionAnswer,
+  positionAllAnswer,
+  positionGetListByOrgIdsPostAnswer,
+  groupAnswer,
 } from './schema.ts';
 import {
   createOrganize,
@@ -45,7 +52,10 @@ import {
 } from './position-service.ts';
 import { createGroup, groupInfo, groupSelector, listGroups, removeGroup, updateGroup } from './group-service.ts';
 import { registerMessages } from '../../core/messages.ts';
+import { inPickerScope, pickerOrganizeIds } from './picker-scope.ts';
 import { organizeMessages } from './messages.ts';
+import { replies } from '../../core/response-schema.ts';
+import { organizeInfoSchema, positionInfoSchema, versionedRecordSchema } from '../../core/response-schema-wire.ts';
 
 const tags = ['permission'];
 const ORG = '/api/permission/Organize';
@@ -81,7 +91,12 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
   app.get(
     ORG,
     {
-      schema: { querystring: keywordQuery, tags, summary: 'Organisation tree-table, by keyword' },
+      schema: {
+        querystring: keywordQuery,
+        tags,
+        summary: 'Organisation tree-table, by keyword',
+        response: replies(organizeAnswer),
+      },
       config: { access: { permission: 'permission.organize' } },
     },
     async (request) => ok({ list: await organizeList(db, request.query.keyword) }),
@@ -90,7 +105,12 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
   app.get(
     `${ORG}/Tree`,
     {
-      schema: { querystring: keywordQuery, tags, summary: 'Company/department tree for side panels' },
+      schema: {
+        querystring: keywordQuery,
+        tags,
+        summary: 'Company/department tree for side panels',
+        response: replies(organizeTreeAnswer),
+      },
       config: { access: 'user' },
     },
     async (request) => {
@@ -99,15 +119,21 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
     },
   );
 
-  const selector = async (id: string, keyword: string) => {
-    const all = await loadOrganizes(db);
-    return { list: pickerTree(withAncestors(withoutSubtree(enabledOnly(all), id), keyword), all) };
+  // Every picker of organisations and positions shows only what the caller's picker scope allows
+  // (docs/pickers.md); out-of-scope ancestors are left out, so the allowed subtrees become roots.
+  const selector = async (request: FastifyRequest, id: string, keyword: string) => {
+    const [all, allowed] = await Promise.all([loadOrganizes(db), pickerOrganizeIds(db, request)]);
+    const rows = inPickerScope(withoutSubtree(enabledOnly(all), id), allowed);
+    return { list: pickerTree(withAncestors(rows, keyword), all) };
   };
   const selectorByAuth = async (request: FastifyRequest, id: string, keyword: string) => {
-    const all = await loadOrganizes(db);
-    const rows = withAncestors(withoutSubtree(await authorisedRows(request), id), keyword);
-    return { list: pickerTree(rows, all) };
+    const [all, allowed] = await Promise.all([loadOrganizes(db), pickerOrganizeIds(db, request)]);
+    const rows = inPickerScope(withoutSubtree(await authorisedRows(request), id), allowed);
+    return { list: pickerTree(withAncestors(rows, keyword), all) };
   };
+  /** Organisation ids a picker call may use: the requested ones inside the scope (all of them when unrestricted). */
+  const allowedOf = (requested: readonly string[], allowed: ReadonlySet<string> | null) =>
+    allowed ? requested.filter((id) => allowed.has(id)) : [...requested];
 
   app.get(
     `${ORG}/Selector/:id`,
@@ -117,10 +143,11 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
         querystring: keywordQuery,
         tags,
         summary: 'Organisation picker tree without the given node and its subtree (0 = none excluded)',
+        response: replies(organizeTreeAnswer),
       },
       config: { access: 'user' },
     },
-    async (request) => ok(await selector(request.params.id, request.query.keyword)),
+    async (request) => ok(await selector(request, request.params.id, request.query.keyword)),
   );
 
   app.get(
@@ -131,6 +158,7 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
         querystring: keywordQuery,
         tags,
         summary: 'Organisations the caller is authorised for (administrators: all; others: their own and below)',
+        response: replies(organizeTreeAnswer),
       },
       config: { access: 'user' },
     },
@@ -140,29 +168,46 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
   app.post(
     `${ORG}/OrganizeCondition`,
     {
-      schema: { body: organizeConditionBody, tags, summary: 'Organisation tree limited to the allowed ids and below' },
+      schema: {
+        body: organizeConditionBody,
+        tags,
+        summary: 'Organisation tree limited to the allowed ids and below',
+        response: replies(organizeTreeAnswer),
+      },
       config: { access: 'user' },
     },
     async (request) => {
-      const all = await loadOrganizes(db);
-      const rows = withAncestors(withinSubtrees(enabledOnly(all), request.body.departIds), request.body.keyword);
-      return ok({ list: pickerTree(rows, all) });
+      const [all, allowed] = await Promise.all([loadOrganizes(db), pickerOrganizeIds(db, request)]);
+      const rows = inPickerScope(withinSubtrees(enabledOnly(all), request.body.departIds), allowed);
+      return ok({ list: pickerTree(withAncestors(rows, request.body.keyword), all) });
     },
   );
 
   app.get(
     `${ORG}/Department/Selector/:id`,
     {
-      schema: { params: idParams, querystring: keywordQuery, tags, summary: 'Department picker tree' },
+      schema: {
+        params: idParams,
+        querystring: keywordQuery,
+        tags,
+        summary: 'Department picker tree',
+        response: replies(organizeTreeAnswer),
+      },
       config: { access: 'user' },
     },
-    async (request) => ok(await selector(request.params.id, request.query.keyword)),
+    async (request) => ok(await selector(request, request.params.id, request.query.keyword)),
   );
 
   app.get(
     `${ORG}/Department/SelectorByAuth/:id`,
     {
-      schema: { params: idParams, querystring: keywordQuery, tags, summary: 'Department picker limited by authority' },
+      schema: {
+        params: idParams,
+        querystring: keywordQuery,
+        tags,
+        summary: 'Department picker limited by authority',
+        response: replies(organizeTreeAnswer),
+      },
       config: { access: 'user' },
     },
     async (request) => ok(await selectorByAuth(request, request.params.id, request.query.keyword)),
@@ -171,7 +216,12 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
   app.post(
     ORG,
     {
-      schema: { body: organizeBody, tags, summary: 'Create a company (or the given category)' },
+      schema: {
+        body: organizeBody,
+        tags,
+        summary: 'Create a company (or the given category)',
+        response: replies(organizePostAnswer),
+      },
       config: { access: { permission: 'permission.organize:btn_add' } },
     },
     async (request) => {
@@ -189,7 +239,7 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
   app.post(
     `${ORG}/Department`,
     {
-      schema: { body: organizeBody, tags, summary: 'Create a department' },
+      schema: { body: organizeBody, tags, summary: 'Create a department', response: replies(organizePostAnswer) },
       config: { access: { permission: 'permission.organize:btn_add' } },
     },
     async (request) => {
@@ -201,7 +251,7 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
   app.get(
     `${ORG}/Department/:id`,
     {
-      schema: { params: idParams, tags, summary: 'One department' },
+      schema: { params: idParams, tags, summary: 'One department', response: replies(organizeInfoSchema) },
       config: { access: { permission: 'permission.organize' } },
     },
     async (request) => {
@@ -214,7 +264,13 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
   app.put(
     `${ORG}/Department/:id`,
     {
-      schema: { params: idParams, body: organizeUpdateBody, tags, summary: 'Save a department (with version)' },
+      schema: {
+        params: idParams,
+        body: organizeUpdateBody,
+        tags,
+        summary: 'Save a department (with version)',
+        response: replies(),
+      },
       config: { access: { permission: 'permission.organize:btn_edit' } },
     },
     async (request) => {
@@ -233,7 +289,7 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
   app.get(
     `${ORG}/:id`,
     {
-      schema: { params: idParams, tags, summary: 'One organisation' },
+      schema: { params: idParams, tags, summary: 'One organisation', response: replies(organizeInfoSchema) },
       config: { access: { permission: 'permission.organize' } },
     },
     async (request) => ok(await organizeInfo(db, request.params.id)),
@@ -247,6 +303,7 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
         body: organizeUpdateBody,
         tags,
         summary: 'Save an organisation (with version); may move it',
+        response: replies(),
       },
       config: { access: { permission: 'permission.organize:btn_edit' } },
     },
@@ -259,7 +316,7 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
   app.delete(
     `${ORG}/:id`,
     {
-      schema: { params: idParams, tags, summary: 'Delete an organisation nothing refers to' },
+      schema: { params: idParams, tags, summary: 'Delete an organisation nothing refers to', response: replies() },
       config: { access: { permission: 'permission.organize:btn_remove' } },
     },
     async (request) => {
@@ -275,7 +332,12 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
   app.get(
     POS,
     {
-      schema: { querystring: positionListQuery, tags, summary: 'Positions, paged, by keyword and organisation' },
+      schema: {
+        querystring: positionListQuery,
+        tags,
+        summary: 'Positions, paged, by keyword and organisation',
+        response: replies(positionAnswer),
+      },
       config: { access: { permission: 'permission.position' }, scope: POSITIONS_SCOPE },
     },
     async (request) => ok(await listPositions(db, dialect, request.query, request.scope)),
@@ -284,29 +346,59 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
   app.get(
     `${POS}/Selector`,
     {
-      schema: { querystring: keywordQuery, tags, summary: 'Organisation -> positions picker tree' },
+      schema: {
+        querystring: keywordQuery,
+        tags,
+        summary: 'Organisation -> positions picker tree',
+        response: replies(organizeTreeAnswer),
+      },
       config: { access: 'user' },
     },
-    async (request) => ok({ list: await positionTree(db, { keyword: request.query.keyword }) }),
+    async (request) => {
+      const allowed = await pickerOrganizeIds(db, request);
+      return ok({ list: await positionTree(db, { keyword: request.query.keyword, within: allowed }) });
+    },
   );
 
-  app.get(`${POS}/All`, { schema: { tags, summary: 'Every enabled position' }, config: { access: 'user' } }, async () =>
-    ok({ list: await allPositions(db) }),
+  app.get(
+    `${POS}/All`,
+    {
+      schema: { tags, summary: 'Every enabled position', response: replies(positionAllAnswer) },
+      config: { access: 'user' },
+    },
+    async (request) => {
+      const allowed = await pickerOrganizeIds(db, request);
+      const list = await allPositions(db);
+      return ok({ list: allowed ? list.filter((p) => allowed.has(p.organizeId)) : list });
+    },
   );
 
   app.post(
     `${POS}/getListByOrgIds`,
     {
-      schema: { body: orgIdsBody, tags, summary: 'Positions of the given organisations, grouped by organisation' },
+      schema: {
+        body: orgIdsBody,
+        tags,
+        summary: 'Positions of the given organisations, grouped by organisation',
+        response: replies(positionGetListByOrgIdsPostAnswer),
+      },
       config: { access: 'user' },
     },
-    async (request) => ok({ list: await positionsByOrganizes(db, request.body.organizeIds) }),
+    async (request) => {
+      const allowed = await pickerOrganizeIds(db, request);
+      return ok({ list: await positionsByOrganizes(db, allowedOf(request.body.organizeIds, allowed)) });
+    },
   );
 
   app.post(
     `${POS}/PositionCondition`,
     {
-      schema: { body: positionConditionBody, tags, summary: 'Position picker tree limited to the allowed ids' },
+      schema: {
+        body: positionConditionBody,
+        tags,
+        summary: 'Position picker tree limited to the allowed ids',
+        response: replies(organizeTreeAnswer),
+      },
       config: { access: 'user' },
     },
     async (request) => {
@@ -315,14 +407,15 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
       if (departIds.length) organizeIds = withinSubtrees(await loadOrganizes(db), departIds).map((o) => o.id);
       // With neither list the caller is allowed nothing, not everything.
       const ids = positionIds.length || !organizeIds ? positionIds : undefined;
-      return ok({ list: await positionTree(db, { ids, organizeIds, keyword }) });
+      const allowed = await pickerOrganizeIds(db, request);
+      return ok({ list: await positionTree(db, { ids, organizeIds, keyword, within: allowed }) });
     },
   );
 
   app.post(
     POS,
     {
-      schema: { body: positionBody, tags, summary: 'Create a position' },
+      schema: { body: positionBody, tags, summary: 'Create a position', response: replies(organizePostAnswer) },
       config: { access: { permission: 'permission.position:btn_add' } },
     },
     async (request) => {
@@ -334,7 +427,7 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
   app.get(
     `${POS}/:id`,
     {
-      schema: { params: idParams, tags, summary: 'One position' },
+      schema: { params: idParams, tags, summary: 'One position', response: replies(positionInfoSchema) },
       config: { access: { permission: 'permission.position' }, scope: ONE_POSITION },
     },
     async (request) => ok(await positionInfo(db, request.params.id)),
@@ -343,7 +436,13 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
   app.put(
     `${POS}/:id`,
     {
-      schema: { params: idParams, body: positionUpdateBody, tags, summary: 'Save a position (with version)' },
+      schema: {
+        params: idParams,
+        body: positionUpdateBody,
+        tags,
+        summary: 'Save a position (with version)',
+        response: replies(),
+      },
       config: { access: { permission: 'permission.position:btn_edit' }, scope: ONE_POSITION },
     },
     async (request) => {
@@ -355,7 +454,7 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
   app.delete(
     `${POS}/:id`,
     {
-      schema: { params: idParams, tags, summary: 'Delete a position nobody holds' },
+      schema: { params: idParams, tags, summary: 'Delete a position nobody holds', response: replies() },
       config: { access: { permission: 'permission.position:btn_remove' }, scope: ONE_POSITION },
     },
     async (request) => {
@@ -371,7 +470,12 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
   app.get(
     GRP,
     {
-      schema: { querystring: groupListQuery, tags, summary: 'Permission groups, paged, by keyword' },
+      schema: {
+        querystring: groupListQuery,
+        tags,
+        summary: 'Permission groups, paged, by keyword',
+        response: replies(groupAnswer),
+      },
       config: { access: { permission: 'permission.group' } },
     },
     async (request) => ok(await listGroups(db, dialect, request.query)),
@@ -380,7 +484,12 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
   app.get(
     `${GRP}/Selector`,
     {
-      schema: { querystring: keywordQuery, tags, summary: 'Enabled groups for pickers' },
+      schema: {
+        querystring: keywordQuery,
+        tags,
+        summary: 'Enabled groups for pickers',
+        response: replies(organizeTreeAnswer),
+      },
       config: { access: 'user' },
     },
     async (request) => ok({ list: await groupSelector(db, request.query.keyword) }),
@@ -389,7 +498,7 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
   app.post(
     GRP,
     {
-      schema: { body: groupBody, tags, summary: 'Create a group' },
+      schema: { body: groupBody, tags, summary: 'Create a group', response: replies(organizePostAnswer) },
       config: { access: { permission: 'permission.group:btn_add' } },
     },
     async (request) => {
@@ -401,7 +510,7 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
   app.get(
     `${GRP}/:id`,
     {
-      schema: { params: idParams, tags, summary: 'One group' },
+      schema: { params: idParams, tags, summary: 'One group', response: replies(versionedRecordSchema) },
       config: { access: { permission: 'permission.group' } },
     },
     async (request) => ok(await groupInfo(db, request.params.id)),
@@ -410,7 +519,13 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
   app.put(
     `${GRP}/:id`,
     {
-      schema: { params: idParams, body: groupUpdateBody, tags, summary: 'Save a group (with version)' },
+      schema: {
+        params: idParams,
+        body: groupUpdateBody,
+        tags,
+        summary: 'Save a group (with version)',
+        response: replies(),
+      },
       config: { access: { permission: 'permission.group:btn_edit' } },
     },
     async (request) => {
@@ -422,7 +537,7 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
   app.delete(
     `${GRP}/:id`,
     {
-      schema: { params: idParams, tags, summary: 'Delete a group without members' },
+      schema: { params: idParams, tags, summary: 'Delete a group without members', response: replies() },
       config: { access: { permission: 'permission.group:btn_remove' } },
     },
     async (request) => {

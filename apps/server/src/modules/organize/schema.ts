@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { enCode, fullName, recordId as id, recordTail, version } from '../../core/record-schema.ts';
 export { idParams } from '../../core/record-schema.ts';
 import { pageQuery } from '../../core/paging.ts';
+import {
+  organizeListItemSchema,
+  pickerTreeNodeSchema,
+  positionListItemSchema,
+  groupListItemSchema,
+} from '../../core/response-schema-wire.ts';
+import { paginationSchema } from '../../core/response-schema.ts';
 
 const ids = z.array(id).max(1000);
 
@@ -41,6 +48,13 @@ export const positionBody = z.object({
   organizeId: id,
   enCode,
   fullName,
+  /** The job grade (optional); an empty value clears it. */
+  gradeId: z
+    .string()
+    .trim()
+    .max(64)
+    .nullish()
+    .transform((v) => v || null),
   ...recordTail,
 });
 export const positionUpdateBody = positionBody.extend({ version });
@@ -61,3 +75,49 @@ export const groupBody = z.object({
 });
 export const groupUpdateBody = groupBody.extend({ version });
 export type GroupBody = z.infer<typeof groupBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Answers: the data of each route's success envelope (schema.response), see core/response-schema.ts.
+// ---------------------------------------------------------------------------------------------
+
+export const organizeAnswer = z.object({ list: z.array(organizeListItemSchema) });
+
+export const organizeTreeAnswer = z.object({ list: z.array(pickerTreeNodeSchema) });
+
+export const organizePostAnswer = z.object({ id: z.string() });
+
+export const positionAnswer = z.object({ list: z.array(positionListItemSchema), pagination: paginationSchema });
+
+export const positionAllAnswer = z.object({
+  list: z.array(
+    z.object({
+      id: z.string(),
+      fullName: z.string(),
+      enCode: z.string(),
+      organizeId: z.string(),
+      organizeName: z.string(),
+    }),
+  ),
+});
+
+export const positionGetListByOrgIdsPostAnswer = z.object({
+  list: z.array(
+    z.object({
+      id: z.string(),
+      fullName: z.string(),
+      type: z.enum(['company', 'department']),
+      children: z.array(
+        z.object({
+          id: z.string(),
+          fullName: z.string(),
+          enCode: z.string(),
+          organizeId: z.string(),
+          type: z.literal('position'),
+        }),
+      ),
+      hasChildren: z.boolean(),
+    }),
+  ),
+});
+
+export const groupAnswer = z.object({ list: z.array(groupListItemSchema), pagination: paginationSchema });

@@ -12,7 +12,7 @@ import type { Dialect } from '../../db/index.ts';
 import { logText, operationText, outcomesMatching } from '../../core/log-text.ts';
 import { nameIn } from '../authorize/names.ts';
 import type { Authority } from '../../core/authority.ts';
-import { bumpAuthorityRevision } from '../../core/authority.ts';
+import { authorityKeys, bumpAuthorityRevision } from '../../core/authority.ts';
 
 /** The signed-in user's own data: what the profile page shows and changes. */
 
@@ -350,7 +350,7 @@ export async function switchMajor(
       .where('id', '=', authority.user.id)
       .execute();
     // The major organisation decides which organisation grants apply.
-    if (majorType === 'Organize') await bumpAuthorityRevision(trx);
+    if (majorType === 'Organize') await bumpAuthorityRevision(trx, authorityKeys.user(authority.user.id));
   });
 }
 

@@ -29,21 +29,6 @@ export const usersMessages = {
     '組織角色必須選擇所屬組織',
     'A role that is not global needs an organisation',
   ]),
-  importFileType: m([
-    '请选择excel类型的文件（.xls、.xlsx）',
-    '請選擇excel類型的檔案（.xls、.xlsx）',
-    'Please choose an Excel file (.xls or .xlsx)',
-  ]),
-  importFileSize: m(['文件大小不能超过500KB', '檔案大小不能超過500KB', 'The file may not exceed 500KB']),
-  importFileXls: m([
-    '无法读取该文件，请另存为 .xlsx 格式后再上传',
-    '無法讀取該檔案，請另存為 .xlsx 格式後再上傳',
-    'The file cannot be read; save it as .xlsx and upload it again',
-  ]),
-  importFileMissing: m(['请先上传文件', '請先上傳檔案', 'Please upload a file first']),
-  importTooManyRows: m(['导入数据不能超过{max}条', '匯入資料不能超過{max}筆', 'At most {max} rows can be imported']),
-  importEmpty: m(['导入数据为空', '匯入資料為空', 'There is no data to import']),
-  importSuccess: m(['导入成功', '匯入成功', 'Imported']),
   importAccountRequired: m(['账户不能为空', '帳戶不能為空', 'Account is required']),
   importAccountFormat: m([
     '账户只能包含字母和数字',

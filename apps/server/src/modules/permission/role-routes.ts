@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { ROLE_GLOBAL_NODE } from '@atrium/shared';
 import { signedIn } from '../../core/access.ts';
 import { ok } from '../../core/http.ts';
 import type { App, Services } from '../../core/types.ts';
 import { idParams } from './user-schema.ts';
+import { pickerOrganizeIds } from '../organize/picker-scope.ts';
 import {
   createRole,
   deleteRole,
@@ -16,6 +18,15 @@ import {
   toggleRoleState,
   updateRole,
 } from './role-service.ts';
+import {
+  roleAnswer,
+  roleSelectorAnswer,
+  roleGetListByOrgIdsPostAnswer,
+  rolePostAnswer,
+  roleActionsStatePutAnswer,
+} from './schema.ts';
+import { replies } from '../../core/response-schema.ts';
+import { roleInfoSchema } from '../../core/response-schema-wire.ts';
 
 const tags = ['permission'];
 
@@ -28,6 +39,7 @@ export async function roleRoutes(app: App, { db, dialect, now }: Services) {
         querystring: roleListQuery,
         tags,
         summary: "Roles, paged; organizeId 'global' or an organisation subtree",
+        response: replies(roleAnswer),
       },
       config: { access: { permission: 'permission.role' } },
     },
@@ -37,22 +49,36 @@ export async function roleRoutes(app: App, { db, dialect, now }: Services) {
   app.get(
     '/api/permission/Role/Selector',
     {
-      schema: { tags, summary: "Role picker tree: node '1' global roles, then per organisation" },
+      schema: {
+        tags,
+        summary: "Role picker tree: node '1' global roles, then per organisation",
+        response: replies(roleSelectorAnswer),
+      },
       config: { access: 'user' },
     },
-    async (request) => ok({ list: await roleSelector(db, request.t('roleGlobal')) }),
+    async (request) => {
+      // The organisation tab shows only the organisations of the caller's picker scope.
+      const allowed = await pickerOrganizeIds(db, request);
+      return ok({ list: await roleSelector(db, request.t('roleGlobal'), allowed ? [...allowed] : undefined) });
+    },
   );
 
   app.get(
     '/api/permission/Role/SelectorByPermission',
     {
-      schema: { tags, summary: "Role picker tree limited to the caller's organisations (all for administrators)" },
+      schema: {
+        tags,
+        summary: "Role picker tree limited to the caller's organisations (all for administrators)",
+        response: replies(roleSelectorAnswer),
+      },
       config: { access: 'user' },
     },
     async (request) => {
       const { authority } = signedIn(request);
       const scope = authority.user.is_administrator === 1 ? undefined : authority.organizeIds;
-      return ok({ list: await roleSelector(db, request.t('roleGlobal'), scope) });
+      const allowed = await pickerOrganizeIds(db, request);
+      const list = await roleSelector(db, request.t('roleGlobal'), scope);
+      return ok({ list: allowed ? list.filter((n) => n.id === ROLE_GLOBAL_NODE || allowed.has(n.id)) : list });
     },
   );
 
@@ -63,16 +89,21 @@ export async function roleRoutes(app: App, { db, dialect, now }: Services) {
         body: z.object({ organizeIds: z.array(z.string().min(1).max(64)).max(500) }),
         tags,
         summary: 'Enabled roles of organisations',
+        response: replies(roleGetListByOrgIdsPostAnswer),
       },
       config: { access: 'user' },
     },
-    async (request) => ok({ list: await rolesOfOrganizations(db, request.body.organizeIds) }),
+    async (request) => {
+      const allowed = await pickerOrganizeIds(db, request);
+      const ids = allowed ? request.body.organizeIds.filter((id) => allowed.has(id)) : request.body.organizeIds;
+      return ok({ list: await rolesOfOrganizations(db, ids) });
+    },
   );
 
   app.post(
     '/api/permission/Role',
     {
-      schema: { body: roleForm, tags, summary: 'Create a role' },
+      schema: { body: roleForm, tags, summary: 'Create a role', response: replies(rolePostAnswer) },
       config: { access: { permission: 'permission.role:btn_add' } },
     },
     async (request) => {
@@ -83,14 +114,23 @@ export async function roleRoutes(app: App, { db, dialect, now }: Services) {
 
   app.get(
     '/api/permission/Role/:id',
-    { schema: { params: idParams, tags, summary: 'One role' }, config: { access: { permission: 'permission.role' } } },
+    {
+      schema: { params: idParams, tags, summary: 'One role', response: replies(roleInfoSchema) },
+      config: { access: { permission: 'permission.role' } },
+    },
     async (request) => ok(await getRole(db, request.params.id)),
   );
 
   app.put(
     '/api/permission/Role/:id',
     {
-      schema: { params: idParams, body: roleUpdate, tags, summary: 'Update a role (optimistic lock on version)' },
+      schema: {
+        params: idParams,
+        body: roleUpdate,
+        tags,
+        summary: 'Update a role (optimistic lock on version)',
+        response: replies(),
+      },
       config: { access: { permission: 'permission.role:btn_edit' } },
     },
     async (request) => {
@@ -102,7 +142,7 @@ export async function roleRoutes(app: App, { db, dialect, now }: Services) {
   app.delete(
     '/api/permission/Role/:id',
     {
-      schema: { params: idParams, tags, summary: 'Delete a role that has no members' },
+      schema: { params: idParams, tags, summary: 'Delete a role that has no members', response: replies() },
       config: { access: { permission: 'permission.role:btn_remove' } },
     },
     async (request) => {
@@ -114,7 +154,12 @@ export async function roleRoutes(app: App, { db, dialect, now }: Services) {
   app.put(
     '/api/permission/Role/:id/Actions/State',
     {
-      schema: { params: idParams, tags, summary: 'Toggle enabled/disabled; a disabled role grants nothing' },
+      schema: {
+        params: idParams,
+        tags,
+        summary: 'Toggle enabled/disabled; a disabled role grants nothing',
+        response: replies(roleActionsStatePutAnswer),
+      },
       config: { access: { permission: 'permission.role:btn_edit' } },
     },
     async (request) => {

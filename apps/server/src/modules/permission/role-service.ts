@@ -17,7 +17,7 @@ import {
 import { containsAny } from '../../core/sql.ts';
 import { assertCodeFree, codeGuard } from '../../core/unique-code.ts';
 import { updateVersioned } from '../../core/versioned.ts';
-import { bumpAuthorityRevision } from '../../core/authority.ts';
+import { authorityKeys, bumpAuthorityRevision } from '../../core/authority.ts';
 import { recordFormFields, versionField } from './form-fields.ts';
 import { organizeNames, subtreeIds, type OrganizeName } from './users.ts';
 
@@ -133,8 +133,8 @@ export function updateRole(db: Db, id: string, form: RoleFormInput & { version: 
         ...columns(form),
         ...updatedColumns({ userId: by, now }),
       });
-      // Names and the enabled flag feed cached authority.
-      await bumpAuthorityRevision(trx);
+      // Names and the enabled flag feed the cached authority of the role's members.
+      await bumpAuthorityRevision(trx, authorityKeys.holder('role', id));
     }),
   );
 }
@@ -151,7 +151,7 @@ export function deleteRole(db: Db, id: string) {
       return [['roleInUse', Number(n)]];
     });
     await trx.deleteFrom('authorize').where('object_type', '=', 'role').where('object_id', '=', id).execute();
-    await bumpAuthorityRevision(trx);
+    await bumpAuthorityRevision(trx, authorityKeys.holder('role', id));
   });
 }
 
@@ -161,7 +161,7 @@ export function toggleRoleState(db: Db, id: string, now: number, by: string): Pr
     const role = await trx.selectFrom('role').select(['id', 'enabled']).where('id', '=', id).executeTakeFirst();
     if (!role) throw notFound();
     const enabled = await toggleEnabled(trx, 'role', id, role, { userId: by, now });
-    await bumpAuthorityRevision(trx);
+    await bumpAuthorityRevision(trx, authorityKeys.holder('role', id));
     return enabled;
   });
 }

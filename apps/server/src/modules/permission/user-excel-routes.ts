@@ -3,27 +3,29 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { MessageKey, MessageParams } from '../../core/messages.ts';
-import { IMPORT_MAX_BYTES, USER_IMPORT_COLUMNS } from '@atrium/shared';
+import { USER_IMPORT_COLUMNS } from '@atrium/shared';
 import { signedIn } from '../../core/access.ts';
-import { fail, notFound } from '../../core/errors.ts';
+import { notFound } from '../../core/errors.ts';
 import { categoryDir, ownerOf, storeOwner } from '../../core/files.ts';
 import { ok } from '../../core/http.ts';
 import type { App, Services } from '../../core/types.ts';
 import {
-  checkSpreadsheet,
   EXPORT_DIR,
   EXPORT_TTL_MS,
   exportRows,
   FILE_NAME,
   headerRow,
+  IMPORT_DIR,
   importUsers,
   readUploadedRows,
-  storeUpload,
   writeUserWorkbook,
 } from './user-excel.ts';
 import { USERS_SCOPE } from './user-routes.ts';
 import { membersOfSubtree, userKeyword } from './users.ts';
 import { enabledAuthority, fileLinks, notVisible, ticketHolder, ticketQuery } from '../file/links.ts';
+import { receiveSpreadsheet } from '../file/spreadsheet-import.ts';
+import { usersUploaderPostAnswer, usersImportPreviewAnswer, usersImportDataPostAnswer } from './schema.ts';
+import { fileReply, replies } from '../../core/response-schema.ts';
 
 const tags = ['permission'];
 const EXPORT_MAX_ROWS = 10000;
@@ -65,21 +67,15 @@ export async function userExcelRoutes(app: App, services: Services) {
   app.post(
     '/api/permission/Users/Uploader',
     {
-      schema: { tags, summary: 'Upload a user spreadsheet (.xls/.xlsx, at most 500 KB) for import' },
+      schema: {
+        tags,
+        summary: 'Upload a user spreadsheet (.xls/.xlsx, at most 500 KB) for import',
+        response: replies(usersUploaderPostAnswer),
+      },
       config: { access: { permission: 'permission.user:btn_upload' } },
     },
     async (request) => {
-      const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
-      if (!part) throw fail('fileMissing');
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch {
-        throw fail('importFileSize');
-      }
-      if (part.file.truncated || bytes.length > IMPORT_MAX_BYTES) throw fail('importFileSize');
-      checkSpreadsheet(part.filename, bytes);
-      const name = await storeUpload(config.dataDir, bytes);
+      const name = await receiveSpreadsheet(request, config.dataDir, IMPORT_DIR);
       return ok({ name, url: '' });
     },
   );
@@ -91,6 +87,7 @@ export async function userExcelRoutes(app: App, services: Services) {
         querystring: z.object({ fileName: z.string().min(1).max(100) }),
         tags,
         summary: 'Rows of an uploaded spreadsheet',
+        response: replies(usersImportPreviewAnswer),
       },
       config: { access: { permission: 'permission.user:btn_upload' } },
     },
@@ -103,7 +100,12 @@ export async function userExcelRoutes(app: App, services: Services) {
   app.post(
     '/api/permission/Users/ImportData',
     {
-      schema: { body: importBody, tags, summary: 'Import previewed rows; failures come back with errorsInfo' },
+      schema: {
+        body: importBody,
+        tags,
+        summary: 'Import previewed rows; failures come back with errorsInfo',
+        response: replies(usersImportDataPostAnswer),
+      },
       config: { access: { permission: 'permission.user:btn_upload' } },
     },
     async (request) => {
@@ -117,7 +119,12 @@ export async function userExcelRoutes(app: App, services: Services) {
     app.post(
       `/api/permission/Users/${action}`,
       {
-        schema: { body: exceptionBody, tags, summary: 'A workbook of the failed rows with their reasons' },
+        schema: {
+          body: exceptionBody,
+          tags,
+          summary: 'A workbook of the failed rows with their reasons',
+          response: replies(usersUploaderPostAnswer),
+        },
         config: { access: { permission: 'permission.user:btn_upload' } },
       },
       async (request) => {
@@ -130,7 +137,7 @@ export async function userExcelRoutes(app: App, services: Services) {
   app.get(
     '/api/permission/Users/TemplateDownload',
     {
-      schema: { tags, summary: 'An empty user workbook' },
+      schema: { tags, summary: 'An empty user workbook', response: replies(usersUploaderPostAnswer) },
       config: { access: { permission: 'permission.user:btn_upload' } },
     },
     async (request) => {
@@ -149,6 +156,7 @@ export async function userExcelRoutes(app: App, services: Services) {
         }),
         tags,
         summary: 'Users matching the list filters as a workbook (at most 10 000)',
+        response: replies(usersUploaderPostAnswer),
       },
       config: {
         access: { permission: 'permission.user:btn_download' },
@@ -183,6 +191,7 @@ export async function userExcelRoutes(app: App, services: Services) {
         querystring: z.object({ fullName: z.string().max(200).optional().default('users.xlsx'), ...ticketQuery }),
         tags,
         summary: 'A generated workbook (kept an hour), with the ticket of the link answered to whoever made it',
+        response: fileReply('the workbook', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
       },
       config: { access: 'public' },
     },

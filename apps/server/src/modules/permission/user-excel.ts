@@ -1,7 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import { CONTROL_CHARS } from '../../core/record-schema.ts';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import {
   IMPORT_MAX_ROWS,
   patterns,
@@ -13,12 +10,12 @@ import {
 import type { Db } from '../../db/index.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { fail } from '../../core/errors.ts';
-import { categoryDir, storeFile } from '../../core/files.ts';
 import { newId } from '../../core/ids.ts';
 import type { MessageKey, MessageParams } from '../../core/messages.ts';
 import { insertUsers, newUserRow } from './user-row.ts';
 import { bumpAuthorityRevision } from '../../core/authority.ts';
-import { readSheetRows, writeSheet } from '../../core/excel-thread.ts';
+import { writeSheet } from '../../core/excel-thread.ts';
+import { readSpreadsheetRows, SPREADSHEET_NAME, storeSpreadsheet } from '../file/spreadsheet-import.ts';
 import { defaultPasswordHash } from './user-service.ts';
 import { organizeNames } from './users.ts';
 
@@ -28,7 +25,7 @@ export const IMPORT_DIR = 'userImport';
 export const EXPORT_DIR = 'userExport';
 /** Generated files are kept this long for their download. */
 export const EXPORT_TTL_MS = 60 * 60 * 1000;
-export const FILE_NAME = /^[0-9a-f]{32}\.xlsx$/;
+export const FILE_NAME = SPREADSHEET_NAME;
 
 const HEADER_KEYS: Record<keyof UserImportRow, MessageKey> = {
   account: 'userColAccount',
@@ -46,9 +43,6 @@ export function headerRow(t: T): ImportPreview['headerRow'] {
   return USER_IMPORT_COLUMNS.map((id) => ({ id, fullName: t(HEADER_KEYS[id]) }));
 }
 
-const generatedName = () => `${randomBytes(16).toString('hex')}.xlsx`;
-
-/** Writes a workbook of user rows (with an errors column when given) and answers its file name. */
 export async function writeUserWorkbook(
   dataDir: string,
   t: T,
@@ -58,46 +52,12 @@ export async function writeUserWorkbook(
   const columns = headerRow(t).map((h) => ({ header: h.fullName, key: h.id, width: 18 }));
   if (withErrors) columns.push({ header: t('colErrorsInfo'), key: 'errorsInfo', width: 40 });
   const bytes = await writeSheet(t('userSheetName'), columns, rows as unknown as Record<string, string>[]);
-  const name = generatedName();
-  await storeFile(dataDir, EXPORT_DIR, name, bytes);
-  return name;
-}
-
-/** Recognises what was uploaded by its bytes: xlsx is a zip; an old binary .xls is refused with advice. */
-export function checkSpreadsheet(fileName: string, bytes: Buffer): void {
-  if (!/\.(xlsx|xls)$/i.test(fileName)) throw fail('importFileType');
-  if (bytes.length >= 4 && bytes.readUInt32BE(0) === 0x504b0304) return;
-  if (bytes.length >= 4 && bytes.readUInt32BE(0) === 0xd0cf11e0) throw fail('importFileXls');
-  throw fail('importFileType');
-}
-
-export async function storeUpload(dataDir: string, bytes: Buffer): Promise<string> {
-  const name = generatedName();
-  await storeFile(dataDir, IMPORT_DIR, name, bytes);
-  return name;
+  return storeSpreadsheet(dataDir, EXPORT_DIR, bytes);
 }
 
 /** Reads the rows of an uploaded user workbook (first sheet, header in row 1, columns in the template's order). */
 export async function readUploadedRows(dataDir: string, fileName: string): Promise<UserImportRow[]> {
-  if (!FILE_NAME.test(fileName)) throw fail('importFileMissing');
-  let bytes: Buffer;
-  try {
-    bytes = await fs.readFile(path.join(categoryDir(dataDir, IMPORT_DIR), fileName));
-  } catch {
-    throw fail('importFileMissing');
-  }
-  let cells: string[][];
-  try {
-    cells = await readSheetRows(bytes, USER_IMPORT_COLUMNS.length, IMPORT_MAX_ROWS);
-  } catch {
-    throw fail('importFileType');
-  }
-  const rows = cells.map(
-    (values) =>
-      Object.fromEntries(USER_IMPORT_COLUMNS.map((key, i) => [key, values[i] ?? ''])) as unknown as UserImportRow,
-  );
-  if (rows.length > IMPORT_MAX_ROWS) throw fail('importTooManyRows', { max: IMPORT_MAX_ROWS });
-  return rows;
+  return readSpreadsheetRows(dataDir, IMPORT_DIR, fileName, USER_IMPORT_COLUMNS);
 }
 
 const GENDERS: Record<string, number> = { 男: 1, 女: 2, male: 1, female: 2, m: 1, f: 2, '1': 1, '2': 2 };

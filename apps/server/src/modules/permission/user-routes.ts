@@ -8,6 +8,8 @@ import { dataSchemeFilter } from '../authorize/data-scheme.ts';
 import { listUsers } from './users.ts';
 import { idParams, resetPasswordForm, userForm, userListQuery, userUpdate } from './user-schema.ts';
 import { createUser, deleteUser, getUserInfo, resetPassword, toggleUserState, updateUser } from './user-service.ts';
+import { usersAnswer, userDetailAnswer, rolePostAnswer, roleActionsStatePutAnswer } from './schema.ts';
+import { replies } from '../../core/response-schema.ts';
 
 const tags = ['permission'];
 
@@ -37,7 +39,12 @@ export async function userCrudRoutes(app: App, { db, dialect, now, push, records
   app.get(
     '/api/permission/Users',
     {
-      schema: { querystring: userListQuery, tags, summary: 'Users, paged, by keyword and organisation subtree' },
+      schema: {
+        querystring: userListQuery,
+        tags,
+        summary: 'Users, paged, by keyword and organisation subtree',
+        response: replies(usersAnswer),
+      },
       config: { access: { permission: 'permission.user' }, scope: USERS_SCOPE, fields: USER_FIELDS },
     },
     async (request) => ok(await listUsers(db, dialect, request.query, request.scope)),
@@ -46,7 +53,12 @@ export async function userCrudRoutes(app: App, { db, dialect, now, push, records
   app.post(
     '/api/permission/Users',
     {
-      schema: { body: userForm, tags, summary: 'Create a user with the default password' },
+      schema: {
+        body: userForm,
+        tags,
+        summary: 'Create a user with the default password',
+        response: replies(rolePostAnswer),
+      },
       config: { access: { permission: 'permission.user:btn_add' }, fields: USER_FIELDS },
     },
     async (request) => {
@@ -60,7 +72,12 @@ export async function userCrudRoutes(app: App, { db, dialect, now, push, records
   app.get(
     '/api/permission/Users/:id',
     {
-      schema: { params: idParams, tags, summary: 'One user with memberships and version' },
+      schema: {
+        params: idParams,
+        tags,
+        summary: 'One user with memberships and version',
+        response: replies(userDetailAnswer),
+      },
       config: { access: { permission: 'permission.user' }, scope: ONE_USER, fields: USER_FIELDS },
     },
     async (request) => ok(await getUserInfo(db, request.params.id)),
@@ -69,7 +86,13 @@ export async function userCrudRoutes(app: App, { db, dialect, now, push, records
   app.put(
     '/api/permission/Users/:id',
     {
-      schema: { params: idParams, body: userUpdate, tags, summary: 'Update a user (optimistic lock on version)' },
+      schema: {
+        params: idParams,
+        body: userUpdate,
+        tags,
+        summary: 'Update a user (optimistic lock on version)',
+        response: replies(),
+      },
       config: { access: { permission: 'permission.user:btn_edit' }, scope: ONE_USER, fields: USER_FIELDS },
     },
     async (request) => {
@@ -84,7 +107,12 @@ export async function userCrudRoutes(app: App, { db, dialect, now, push, records
   app.delete(
     '/api/permission/Users/:id',
     {
-      schema: { params: idParams, tags, summary: 'Delete a user (not an administrator, not yourself)' },
+      schema: {
+        params: idParams,
+        tags,
+        summary: 'Delete a user (not an administrator, not yourself)',
+        response: replies(),
+      },
       config: { access: { permission: 'permission.user:btn_remove' }, scope: ONE_USER },
     },
     async (request) => {
@@ -96,7 +124,12 @@ export async function userCrudRoutes(app: App, { db, dialect, now, push, records
   app.put(
     '/api/permission/Users/:id/Actions/State',
     {
-      schema: { params: idParams, tags, summary: 'Toggle enabled/disabled' },
+      schema: {
+        params: idParams,
+        tags,
+        summary: 'Toggle enabled/disabled',
+        response: replies(roleActionsStatePutAnswer),
+      },
       config: { access: { permission: 'permission.user:btn_edit' }, scope: ONE_USER },
     },
     async (request) => {
@@ -108,7 +141,13 @@ export async function userCrudRoutes(app: App, { db, dialect, now, push, records
   app.post(
     '/api/permission/Users/:id/Actions/ResetPassword',
     {
-      schema: { params: idParams, body: resetPasswordForm, tags, summary: 'Set a new password (md5 hex, twice)' },
+      schema: {
+        params: idParams,
+        body: resetPasswordForm,
+        tags,
+        summary: 'Set a new password (md5 hex, twice)',
+        response: replies(),
+      },
       config: { access: { permission: 'permission.user:btn_edit' }, scope: ONE_USER },
     },
     async (request) => {
@@ -122,7 +161,7 @@ export async function userCrudRoutes(app: App, { db, dialect, now, push, records
   app.put(
     '/api/permission/Users/:id/Actions/unlock',
     {
-      schema: { params: idParams, tags, summary: 'Lift a sign-in lockout' },
+      schema: { params: idParams, tags, summary: 'Lift a sign-in lockout', response: replies() },
       config: { access: { permission: 'permission.user:btn_edit' }, scope: ONE_USER },
     },
     async (request) => {

@@ -34,6 +34,7 @@ export function newUserRow(fields: Pick<NewUser, Required | 'password_hash'> & P
     preferences: '{}',
     education: null,
     nation: null,
+    grade_id: null,
     created_by: null,
     updated_at: null,
     updated_by: null,

@@ -37,6 +37,13 @@ export const userForm = z.object({
   /** Item ids of the education and nation dictionaries. */
   education: id.nullish(),
   nation: id.nullish(),
+  /** The job grade; left out, an update keeps the stored one. */
+  gradeId: z
+    .string()
+    .trim()
+    .max(64)
+    .nullish()
+    .transform((v) => (v === '' ? null : v)),
   ...recordFormFields,
 });
 export type UserFormInput = z.infer<typeof userForm>;

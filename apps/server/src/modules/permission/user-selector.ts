@@ -11,6 +11,16 @@ import {
   userSearch,
   type OrganizeName,
 } from './users.ts';
+import { scoped, type PickerScope } from './picker-scope.ts';
+
+const UNRESTRICTED: PickerScope = { users: null, organizeIds: null };
+const everyone = () => sql<SqlBool>`1 = 1`;
+
+/** The organisations of the tree that the scope allows (all when it does not restrict them). */
+function allowedOrganizes(orgs: Map<string, OrganizeName>, scope: PickerScope): Map<string, OrganizeName> {
+  const allowed = scope.organizeIds;
+  return allowed ? new Map([...orgs].filter(([id]) => allowed.has(id))) : orgs;
+}
 
 export const USER_ICON = 'icon-ym icon-ym-tree-user2';
 const ORG_ICON = { company: 'icon-ym icon-ym-tree-organization3', department: 'icon-ym icon-ym-tree-department1' };
@@ -61,8 +71,14 @@ export function pageUsersInScope(
   dialect: Dialect,
   scope: Scope,
   query: { keyword: string; currentPage: number; pageSize: number },
+  picker: PickerScope = UNRESTRICTED,
 ) {
-  return pageUserOptions(db, dialect, (eb) => inScope(db, eb, scope), query);
+  return pageUserOptions(
+    db,
+    dialect,
+    scoped((eb) => inScope(db, eb, scope), picker),
+    query,
+  );
 }
 
 /** One page of enabled users matching a filter and the keyword, as picker options. */
@@ -142,6 +158,8 @@ export function userNode(u: UserOption, parent: OrganizeName | undefined): Picke
  * One level of the user picker's tree: the organisations under a node and the
  * users who belong to it. Node '0' (or '-1') is the top. With a keyword: a flat list of matching users.
  * `roots` replaces the top level (the caller's own organisations for an authorised view).
+ * `scope` (the caller's picker scope) hides the people and organisations outside it; an allowed
+ * organisation whose parent is not allowed shows at the top.
  */
 export async function organizationLevel(
   db: Db,
@@ -149,13 +167,15 @@ export async function organizationLevel(
   nodeId: string,
   keyword: string,
   roots?: string[],
+  scope: PickerScope = UNRESTRICTED,
 ): Promise<PickerTreeNode[]> {
-  const orgs = await organizeNames(db);
   if (keyword) {
-    const users = await userOptions(db, dialect, () => sql<SqlBool>`1 = 1`, keyword, 100);
+    const users = await userOptions(db, dialect, scoped(everyone, scope), keyword, 100);
     return users.map((u) => userNode(u, undefined));
   }
+  const orgs = allowedOrganizes(await organizeNames(db), scope);
   const top = nodeId === '0' || nodeId === '-1' || nodeId === '';
+  if (!top && !orgs.has(nodeId)) return [];
   const all = [...orgs.values()];
   const childOrgs = top
     ? roots
@@ -165,15 +185,21 @@ export async function organizationLevel(
   const nodes: PickerTreeNode[] = childOrgs.map((o) => organizeNode(o));
   if (!top) {
     const parent = orgs.get(nodeId);
-    const users = await userOptions(db, dialect, (eb) =>
-      eb(
-        'users.id',
-        'in',
-        db
-          .selectFrom('user_relation')
-          .select('user_id')
-          .where('object_type', '=', 'Organize')
-          .where('object_id', '=', nodeId),
+    const users = await userOptions(
+      db,
+      dialect,
+      scoped(
+        (eb) =>
+          eb(
+            'users.id',
+            'in',
+            db
+              .selectFrom('user_relation')
+              .select('user_id')
+              .where('object_type', '=', 'Organize')
+              .where('object_id', '=', nodeId),
+          ),
+        scope,
       ),
     );
     nodes.push(...users.map((u) => userNode(u, parent)));
@@ -182,17 +208,21 @@ export async function organizationLevel(
 }
 
 /** The whole organisation tree with users as leaves (Users/Selector). */
-export async function organizationTree(db: Db, dialect: Dialect): Promise<PickerTreeNode[]> {
-  const orgs = await organizeNames(db);
-  const relations = await db
+export async function organizationTree(
+  db: Db,
+  dialect: Dialect,
+  scope: PickerScope = UNRESTRICTED,
+): Promise<PickerTreeNode[]> {
+  const names = await organizeNames(db);
+  const orgs = allowedOrganizes(names, scope);
+  let query = db
     .selectFrom('user_relation')
     .innerJoin('users', 'users.id', 'user_relation.user_id')
     .select([...userOptionColumns, 'user_relation.object_id'])
     .where('user_relation.object_type', '=', 'Organize')
-    .where('users.enabled', '=', 1)
-    .orderBy('users.sort_code')
-    .orderBy('users.id')
-    .execute();
+    .where('users.enabled', '=', 1);
+  if (scope.users) query = query.where(scope.users);
+  const relations = await query.orderBy('users.sort_code').orderBy('users.id').execute();
   void dialect;
   const nodes = new Map<string, PickerTreeNode>();
   for (const o of orgs.values()) nodes.set(o.id, { ...organizeNode(o), children: [] });
@@ -205,7 +235,7 @@ export async function organizationTree(db: Db, dialect: Dialect): Promise<Picker
   }
   for (const r of relations) {
     const parent = nodes.get(r.object_id);
-    if (parent) parent.children!.push(userNode(toUserOption(r, orgs), orgs.get(r.object_id)));
+    if (parent) parent.children!.push(userNode(toUserOption(r, names), orgs.get(r.object_id)));
   }
   for (const node of nodes.values()) node.hasChildren = (node.children?.length ?? 0) > 0;
   return roots;

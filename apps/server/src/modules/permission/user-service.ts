@@ -10,7 +10,7 @@ import { toggleEnabled } from '../../core/records.ts';
 import { updateVersioned } from '../../core/versioned.ts';
 import { insertUsers, newUserRow } from './user-row.ts';
 import { deleteUserCredentials, setPasswordHash } from '../../core/credentials.ts';
-import { bumpAuthorityRevision } from '../../core/authority.ts';
+import { authorityKeys, bumpAuthorityRevision } from '../../core/authority.ts';
 import { isDictionaryItem } from '../system/dictionary/data-service.ts';
 import type { UserFormInput } from './user-schema.ts';
 
@@ -32,8 +32,8 @@ export async function defaultPasswordHash(db: Db | Tx): Promise<string> {
   return hashPassword(md5(row?.value || FALLBACK_DEFAULT_PASSWORD));
 }
 
-/** Refuses ids that do not exist, naming the field. */
-async function checkReferences(trx: Tx, form: UserFormInput, selfId?: string) {
+/** Refuses ids that do not exist, naming the field; `currentGrade` may stay even when disabled since. */
+async function checkReferences(trx: Tx, form: UserFormInput, selfId?: string, currentGrade?: string | null) {
   const checks: [string, 'organize' | 'position' | 'role' | 'user_group', string[]][] = [
     ['organizeIdList', 'organize', form.organizeIdList],
     ['positionIdList', 'position', form.positionIdList],
@@ -50,6 +50,10 @@ async function checkReferences(trx: Tx, form: UserFormInput, selfId?: string) {
     if (form.managerId === selfId) throw fail('managerSelf');
     const manager = await trx.selectFrom('users').select('id').where('id', '=', form.managerId).executeTakeFirst();
     if (!manager) throw fail('referenceMissing', { field: 'managerId' });
+  }
+  if (form.gradeId && form.gradeId !== currentGrade) {
+    const grade = await trx.selectFrom('job_grade').select('enabled').where('id', '=', form.gradeId).executeTakeFirst();
+    if (grade?.enabled !== 1) throw fail('referenceMissing', { field: 'gradeId' });
   }
   // Each field holds an item of the dictionary of the same code.
   for (const field of ['education', 'nation'] as const)
@@ -131,6 +135,7 @@ export async function createUser(db: Db, form: UserFormInput, now: number, by: s
         manager_id: form.managerId ?? null,
         education: form.education ?? null,
         nation: form.nation ?? null,
+        grade_id: form.gradeId ?? null,
         organize_id: form.organizeIdList[0]!,
         position_id: await majorPosition(trx, form),
         system_id: system?.id ?? null,
@@ -142,7 +147,7 @@ export async function createUser(db: Db, form: UserFormInput, now: number, by: s
       }),
     ]);
     await writeRelations(trx, id, form, now, by);
-    await bumpAuthorityRevision(trx);
+    await bumpAuthorityRevision(trx, authorityKeys.user(id));
     return id;
   });
 }
@@ -157,7 +162,7 @@ export async function updateUser(
   await inTransaction(db, async (trx) => {
     const current = await trx
       .selectFrom('users')
-      .select(['id', 'enabled', 'is_administrator'])
+      .select(['id', 'enabled', 'is_administrator', 'grade_id'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!current) throw notFound();
@@ -166,7 +171,7 @@ export async function updateUser(
       if (current.is_administrator === 1) throw fail('userStateAdmin');
     }
     await accountFree(trx, form.account, id);
-    await checkReferences(trx, form, id);
+    await checkReferences(trx, form, id, current.grade_id);
     await updateVersioned(trx, 'users', id, form.version, {
       account: form.account,
       real_name: form.realName,
@@ -176,6 +181,8 @@ export async function updateUser(
       manager_id: form.managerId ?? null,
       education: form.education ?? null,
       nation: form.nation ?? null,
+      // A client that does not know grades (the spreadsheet import) leaves the stored one alone.
+      ...(form.gradeId !== undefined ? { grade_id: form.gradeId } : {}),
       organize_id: form.organizeIdList[0]!,
       position_id: await majorPosition(trx, form),
       enabled: form.enabledMark,
@@ -185,7 +192,7 @@ export async function updateUser(
       updated_by: by,
     });
     const changed = await writeRelations(trx, id, form, now, by);
-    if (changed || form.enabledMark !== current.enabled) await bumpAuthorityRevision(trx);
+    if (changed || form.enabledMark !== current.enabled) await bumpAuthorityRevision(trx, authorityKeys.user(id));
   });
 }
 
@@ -227,6 +234,7 @@ export async function getUserInfo(db: Db, id: string): Promise<UserDetail> {
     managerName: user.manager_name ? `${user.manager_name}/${user.manager_account}` : '',
     education: user.education,
     nation: user.nation,
+    gradeId: user.grade_id,
     enabledMark: user.enabled,
     lockMark: user.lock_mark,
     isAdministrator: user.is_administrator,
@@ -264,7 +272,7 @@ export async function deleteUser(
     await trx.deleteFrom('user_relation').where('user_id', '=', id).execute();
     await deleteUserCredentials(trx, id);
     await trx.deleteFrom('users').where('id', '=', id).execute();
-    await bumpAuthorityRevision(trx);
+    await bumpAuthorityRevision(trx, authorityKeys.user(id));
     afterCommit(() => push.toUsers([id], localizedFrame('logout', 'accountRemoved')));
   });
 }
@@ -288,7 +296,7 @@ export async function toggleUserState(
     if (user.is_administrator === 1 && user.enabled === 1) throw fail('userStateAdmin');
     const enabled = await toggleEnabled(trx, 'users', id, user, { userId: by, now });
     // A disabled user's cached authority must stop answering at once.
-    await bumpAuthorityRevision(trx);
+    await bumpAuthorityRevision(trx, authorityKeys.user(id));
     if (enabled === 0) {
       await trx.deleteFrom('session').where('user_id', '=', id).execute();
       afterCommit(() => push.toUsers([id], localizedFrame('logout', 'accountDisabled')));

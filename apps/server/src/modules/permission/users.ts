@@ -59,7 +59,10 @@ export async function listUsers(
   /** The caller's data scheme on permission.user (authorize/data-scheme.ts); null = unrestricted. */
   scope: Expression<SqlBool> | null = null,
 ) {
-  let base = db.selectFrom('users').leftJoin('organize', 'organize.id', 'users.organize_id');
+  let base = db
+    .selectFrom('users')
+    .leftJoin('organize', 'organize.id', 'users.organize_id')
+    .leftJoin('job_grade', 'job_grade.id', 'users.grade_id');
   if (scope) base = base.where(scope);
   if (query.keyword) base = base.where(await userSearch.condition(db, dialect, query.keyword));
   if (query.organizeId) base = base.where('users.id', 'in', membersOfSubtree(db, query.organizeId));
@@ -73,6 +76,8 @@ export async function listUsers(
       'users.email',
       'users.organize_id',
       'organize.full_name as organize_name',
+      'users.grade_id',
+      'job_grade.full_name as grade_name',
       'users.enabled',
       'users.lock_mark',
       'users.is_administrator',
@@ -98,6 +103,8 @@ export async function listUsers(
     email: r.email,
     organizeId: r.organize_id,
     organizeName: r.organize_name ?? '',
+    gradeId: r.grade_id,
+    gradeName: r.grade_name ?? '',
     enabledMark: r.enabled,
     lockMark: r.lock_mark,
     isAdministrator: r.is_administrator,

@@ -35,7 +35,7 @@ interface Props<T> extends Omit<TableProps<T>, 'pagination'> {
   'data-testid'?: string;
 }
 
-/** antd Table with the admin defaults: small rows, server paging, 暂无数据 when empty. */
+/** antd Table with the admin defaults: rows sized by the size switch, server paging, 暂无数据 when empty. */
 export function DataTable<T extends object>({
   paging,
   error,
@@ -59,8 +59,8 @@ export function DataTable<T extends object>({
   );
   return (
     <div data-testid={testId}>
+      {/* No size of its own: rows follow the size switch (ConfigProvider componentSize). */}
       <Table<T>
-        size="middle"
         rowKey="id"
         scroll={{ x: 'max-content' }}
         {...props}

@@ -46,7 +46,7 @@ async function choose(f: File) {
   });
 }
 
-describe('ImportDialog', () => {
+describe('ImportDialog', { timeout: 30_000 }, () => {
   beforeEach(async () => {
     await i18n.changeLanguage('en-US');
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});

@@ -12,11 +12,12 @@ import {
   type TableColumnsType,
   type UploadFile,
 } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request.ts';
 import { feedback } from '../../app/feedback.ts';
 import { downloadFile } from './download.ts';
+import { importApiFor } from './import-api.ts';
 import styles from './import-dialog.module.css';
 
 type Row = Record<string, string>;
@@ -37,7 +38,8 @@ export interface ImportApi {
 
 interface Props {
   open: boolean;
-  api: ImportApi;
+  /** The module's base URL (its import calls are `<base>/Uploader`, `<base>/ImportPreview` ...), or the calls themselves. */
+  api: ImportApi | string;
   title?: string;
   /** `imported` is true once step 3 was reached: the caller then reloads its list. */
   onClose: (imported: boolean) => void;
@@ -53,8 +55,9 @@ const withoutKey = (row: PreviewRow): Row =>
  * (only the latest is kept), 2 preview its rows, 3 import and show the result with the failed rows
  * and their reasons, which can be exported. Closing after step 3 refreshes the caller.
  */
-export function ImportDialog({ open, api, title, onClose }: Props) {
+export function ImportDialog({ open, api: given, title, onClose }: Props) {
   const { t } = useTranslation();
+  const api = useMemo(() => (typeof given === 'string' ? importApiFor(given) : given), [given]);
   const [step, setStep] = useState(0);
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [fileName, setFileName] = useState('');
@@ -82,7 +85,7 @@ export function ImportDialog({ open, api, title, onClose }: Props) {
   async function next() {
     if (step === 0) {
       if (!fileName) {
-        void feedback().message.warning(t('user.importNeedFile'));
+        void feedback().message.warning(t('upload.importNeedFile'));
         return;
       }
       setBusy(true);
@@ -100,7 +103,7 @@ export function ImportDialog({ open, api, title, onClose }: Props) {
     }
     if (step === 1) {
       if (!rows.length) {
-        void feedback().message.warning(t('user.importEmpty'));
+        void feedback().message.warning(t('upload.importEmpty'));
         return;
       }
       setBusy(true);
@@ -130,7 +133,7 @@ export function ImportDialog({ open, api, title, onClose }: Props) {
           size="small"
           danger
           icon={<DeleteOutlined />}
-          aria-label={t('user.importRowRemove')}
+          aria-label={t('upload.importRowRemove')}
           onClick={() => setRows((list) => list.filter((r) => r._i !== row._i))}
         />
       ),
@@ -141,7 +144,7 @@ export function ImportDialog({ open, api, title, onClose }: Props) {
     {
       key: 'errorsInfo',
       dataIndex: 'errorsInfo',
-      title: t('user.importErrors'),
+      title: t('upload.importErrors'),
       width: 220,
       fixed: 'right' as const,
       render: (v: string) => <Typography.Text type="danger">{v}</Typography.Text>,
@@ -152,17 +155,17 @@ export function ImportDialog({ open, api, title, onClose }: Props) {
     <Space>
       {step === 1 && (
         <Button onClick={() => setStep(0)} data-testid="import-prev">
-          {t('user.importPrev')}
+          {t('upload.importPrev')}
         </Button>
       )}
       {step < 2 && (
         <Button type="primary" loading={busy} onClick={() => void next()} data-testid="import-next">
-          {step === 0 ? t('user.importNext') : t('user.importSubmit')}
+          {step === 0 ? t('upload.importNext') : t('upload.importSubmit')}
         </Button>
       )}
       {step === 2 && (
         <Button type="primary" onClick={close} data-testid="import-close">
-          {t('user.importClose')}
+          {t('upload.importClose')}
         </Button>
       )}
     </Space>
@@ -171,7 +174,7 @@ export function ImportDialog({ open, api, title, onClose }: Props) {
   return (
     <Modal
       open={open}
-      title={title ?? t('user.importTitle')}
+      title={title ?? t('upload.importTitle')}
       width={1000}
       onCancel={close}
       footer={footer}
@@ -183,7 +186,11 @@ export function ImportDialog({ open, api, title, onClose }: Props) {
         className={styles.steps}
         current={step}
         size="small"
-        items={[{ title: t('user.importStep1') }, { title: t('user.importStep2') }, { title: t('user.importStep3') }]}
+        items={[
+          { title: t('upload.importStep1') },
+          { title: t('upload.importStep2') },
+          { title: t('upload.importStep3') },
+        ]}
       />
       {step === 0 && (
         <div data-testid="import-step-upload">
@@ -193,11 +200,11 @@ export function ImportDialog({ open, api, title, onClose }: Props) {
             fileList={files}
             beforeUpload={(file) => {
               if (!EXCEL.test(file.name)) {
-                void feedback().message.error(t('user.importWrongType'));
+                void feedback().message.error(t('upload.importWrongType'));
                 return Upload.LIST_IGNORE;
               }
               if (file.size > IMPORT_MAX_BYTES) {
-                void feedback().message.error(t('user.importTooLarge'));
+                void feedback().message.error(t('upload.importTooLarge'));
                 return Upload.LIST_IGNORE;
               }
               return true;
@@ -221,8 +228,8 @@ export function ImportDialog({ open, api, title, onClose }: Props) {
             onRemove={() =>
               new Promise<boolean>((resolve) => {
                 feedback().modal.confirm({
-                  title: t('admin.confirmRemoveTitle'),
-                  content: t('user.importRemoveFile'),
+                  title: t('upload.importRemoveTitle'),
+                  content: t('upload.importRemoveFile'),
                   okText: t('common.ok'),
                   cancelText: t('common.cancel'),
                   onOk: () => {
@@ -238,11 +245,11 @@ export function ImportDialog({ open, api, title, onClose }: Props) {
             <p className="ant-upload-drag-icon">
               <InboxOutlined />
             </p>
-            <p className="ant-upload-text">{t('user.importFile')}</p>
-            <p className="ant-upload-hint">{t('user.importHint')}</p>
+            <p className="ant-upload-text">{t('upload.importFile')}</p>
+            <p className="ant-upload-hint">{t('upload.importHint')}</p>
           </Upload.Dragger>
           <div className={styles.template}>
-            <Typography.Text type="secondary">{t('user.importTemplateHint')}</Typography.Text>
+            <Typography.Text type="secondary">{t('upload.importTemplateHint')}</Typography.Text>
             <Button
               type="link"
               icon={<DownloadOutlined />}
@@ -255,7 +262,7 @@ export function ImportDialog({ open, api, title, onClose }: Props) {
               }}
               data-testid="import-template"
             >
-              {t('user.importTemplate')}
+              {t('upload.importTemplate')}
             </Button>
           </div>
         </div>
@@ -263,7 +270,7 @@ export function ImportDialog({ open, api, title, onClose }: Props) {
       {step === 1 && (
         <div data-testid="import-step-preview">
           <Typography.Paragraph type="secondary">
-            {t('user.importRows', { count: rows.length })} ({t('user.importHint')})
+            {t('upload.importRows', { count: rows.length })} ({t('upload.importHint')})
           </Typography.Paragraph>
           <Table<PreviewRow>
             size="small"
@@ -282,16 +289,16 @@ export function ImportDialog({ open, api, title, onClose }: Props) {
           {!result.resultType ? (
             <Result
               status="success"
-              title={t('user.importSuccess')}
-              subTitle={t('user.importSuccessCount', { count: result.snum })}
+              title={t('upload.importSuccess')}
+              subTitle={t('upload.importSuccessCount', { count: result.snum })}
               data-testid="import-success"
             />
           ) : (
             <>
               <Result
                 status="warning"
-                title={t('user.importFailed')}
-                subTitle={t('user.importCounts', { snum: result.snum, fnum: result.fnum })}
+                title={t('upload.importFailed')}
+                subTitle={t('upload.importCounts', { snum: result.snum, fnum: result.fnum })}
                 className={styles.result}
                 extra={
                   <Button
@@ -305,7 +312,7 @@ export function ImportDialog({ open, api, title, onClose }: Props) {
                     }}
                     data-testid="import-export-failed"
                   >
-                    {t('user.importExportFailed')}
+                    {t('upload.importExportFailed')}
                   </Button>
                 }
                 data-testid="import-failure"

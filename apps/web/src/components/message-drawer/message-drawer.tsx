@@ -83,9 +83,9 @@ export function MessageDrawer() {
   }, [open, type, unreadOnly, listVersion, reload]);
 
   const markRead = useCallback(
-    (item: Pick<MessageItem, 'id' | 'type' | 'isRead'>) => {
+    (item: Pick<MessageItem, 'id' | 'type' | 'isRead'>, since: number) => {
       if (item.isRead !== '0') return;
-      useMessagesStore.getState().readOne(item.type);
+      useMessagesStore.getState().readOne(item.type, since);
       setItems((rows) => rows.map((row) => (row.id === item.id ? { ...row, isRead: '1' } : row)));
     },
     [setItems],
@@ -97,12 +97,13 @@ export function MessageDrawer() {
       return;
     }
     let detail: MessageDetail;
+    const since = useMessagesStore.getState().countsVersion;
     try {
       detail = await readMessage(item.id);
     } catch {
       return;
     }
-    markRead(item);
+    markRead(item, since);
     const path = flowDetailPath(detail.bodyText);
     if (!path) return;
     setOpen(false);
@@ -148,9 +149,15 @@ export function MessageDrawer() {
         size={DRAWER_WIDTH}
         title={t('message.drawerTitle')}
         onClose={() => setOpen(false)}
-        classNames={{ body: styles.drawerBody }}
+        classNames={{ body: styles.drawerBody, title: styles.drawerTitle, extra: styles.drawerExtra }}
         extra={
-          <Button size="small" type="link" onClick={() => void readAll()} data-testid="message-read-all">
+          <Button
+            size="small"
+            type="link"
+            className={styles.readAll}
+            onClick={() => void readAll()}
+            data-testid="message-read-all"
+          >
             {t('message.markAllRead')}
           </Button>
         }
@@ -167,7 +174,7 @@ export function MessageDrawer() {
               {
                 value: MessageType.flow,
                 label: (
-                  <span data-testid="message-filter-flow">
+                  <span className={styles.filterLabel} data-testid="message-filter-flow">
                     {t('message.flow')} {countPill(unread.flow, 'message-count-flow')}
                   </span>
                 ),
@@ -175,7 +182,7 @@ export function MessageDrawer() {
               {
                 value: MessageType.notice,
                 label: (
-                  <span data-testid="message-filter-notice">
+                  <span className={styles.filterLabel} data-testid="message-filter-notice">
                     {t('message.notice')} {countPill(unread.notice, 'message-count-notice')}
                   </span>
                 ),
@@ -235,9 +242,9 @@ export function MessageDrawer() {
       <NoticeViewDialog
         messageId={viewing}
         onClose={() => setViewing(null)}
-        onRead={(detail) => {
+        onRead={(detail, since) => {
           const row = pages.items.find((r) => r.id === detail.id);
-          markRead(row ?? detail);
+          markRead(row ?? detail, since);
         }}
       />
     </>

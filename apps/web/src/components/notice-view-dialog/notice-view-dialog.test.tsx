@@ -43,7 +43,7 @@ describe('notice view dialog', { timeout: 20_000 }, () => {
     const link = screen.getByText('plan.pdf').closest('a')!;
     // The link is the one the server handed out (named, with its ticket), under the API base.
     expect(link.getAttribute('href')).toBe('/prod/api/file/Annex/f1.pdf?fullName=plan.pdf&ticket=1a.dTE.sig');
-    await waitFor(() => expect(onRead).toHaveBeenCalledWith(expect.objectContaining({ id: 'n1' })));
+    await waitFor(() => expect(onRead).toHaveBeenCalledWith(expect.objectContaining({ id: 'n1' }), expect.any(Number)));
     expect(NOTICE_DIALOG_WIDTH).toBe('80%');
   });
 

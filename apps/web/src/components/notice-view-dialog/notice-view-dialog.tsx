@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MessageType, parseFiles, readMessage, type MessageDetail } from '../../api/message.ts';
+import { useMessagesStore } from '../../stores/messages.ts';
 import { FileLink } from '../file-link/index.ts';
 import { safeHtml } from './safe-html.ts';
 import styles from './notice-view-dialog.module.css';
@@ -15,8 +16,11 @@ interface Props {
   /** The message to show; null keeps the dialog closed. */
   messageId: string | null;
   onClose(): void;
-  /** The detail arrived, so the server has marked the message read. */
-  onRead?(detail: MessageDetail): void;
+  /**
+   * The detail arrived, so the server has marked the message read. `since` is the bell's
+   * countsVersion when the call started (see readOne).
+   */
+  onRead?(detail: MessageDetail, since: number): void;
 }
 
 /**
@@ -37,11 +41,12 @@ export function NoticeViewDialog({ messageId, onClose, onRead }: Props) {
     setDetail(null);
     setFailed(false);
     setLoading(true);
+    const since = useMessagesStore.getState().countsVersion;
     readMessage(messageId)
       .then((loaded) => {
         if (!alive) return;
         setDetail(loaded);
-        onRead?.(loaded);
+        onRead?.(loaded, since);
       })
       .catch(() => {
         if (alive) setFailed(true);

@@ -1,6 +1,7 @@
 import Quill from 'quill';
 import 'quill/dist/quill.snow.css';
 import { useEffect, useImperativeHandle, useRef, type CSSProperties, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
 import { registerPrintBlots, type FieldTagValue } from './blots.ts';
 import styles from './rich-editor.module.css';
 
@@ -31,7 +32,7 @@ interface Props {
   placeholder?: string;
   /** Shown on the page-break marker in the editor (never printed). */
   pageBreakLabel?: string;
-  /** The heading picker's labels: body text, heading 1, 2 and 3. */
+  /** The heading picker's labels: body text, heading 1, 2 and 3 (default: the UI language's). */
   headingLabels?: [string, string, string, string];
   ref?: Ref<RichEditorHandle>;
   'data-testid'?: string;
@@ -74,6 +75,14 @@ export function RichEditor({
   ref,
   ...rest
 }: Props) {
+  const { t } = useTranslation();
+  // Quill's own picker says 'Normal' / 'Heading 1' in every language: its CSS reads these instead.
+  const defaultHeadings: Props['headingLabels'] = [
+    t('shellUi.richEditor.normal'),
+    t('shellUi.richEditor.heading1'),
+    t('shellUi.richEditor.heading2'),
+    t('shellUi.richEditor.heading3'),
+  ];
   const host = useRef<HTMLDivElement>(null);
   const quill = useRef<Quill | null>(null);
   const changed = useRef(onChange);
@@ -137,7 +146,7 @@ export function RichEditor({
     <div
       ref={host}
       className={styles.editor}
-      style={cssLabels(pageBreakLabel, headingLabels)}
+      style={cssLabels(pageBreakLabel, headingLabels ?? defaultHeadings)}
       data-testid={rest['data-testid']}
     />
   );

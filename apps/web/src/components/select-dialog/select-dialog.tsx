@@ -1,4 +1,4 @@
-import { Button, Drawer, Flex, Input, Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
+import { Button, Drawer, Flex, Input, Modal, Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import type { Key, ReactNode } from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,15 +25,26 @@ export interface SelectDialogProps<T extends object> {
   paging?: boolean;
   /** Rows selected when the dialog opens; cancelling returns to them. */
   value?: readonly T[];
-  /** Drawer width in px (capped by the screen). */
+  /** Drawer or dialog width in px (capped by the screen). */
   width?: number;
+  /** A side drawer (default) or a centred dialog. */
+  container?: 'drawer' | 'dialog';
+  /** A first column numbering the rows across pages. */
+  index?: boolean;
+  /** Rows a page when paging (default 20). */
+  pageSize?: number;
+  /** The keyword box's placeholder. */
+  keywordPlaceholder?: string;
+  'data-testid'?: string;
   onConfirm(rows: T[]): void;
   onCancel(): void;
 }
 
 /**
- * Generic record picker in a drawer: keyword search, paging, single or multiple
- * selection. Confirm does nothing until a row is selected; cancel drops the changes.
+ * Generic record picker in a drawer or a dialog: keyword search with search, reset and refresh,
+ * paging, single (radio) or multiple selection, an optional index column. Confirm stays disabled
+ * until a row is selected; cancel drops the changes. The notice recipients and the popup-select
+ * form fields use it.
  */
 export function SelectDialog<T extends object>({
   open,
@@ -45,15 +56,21 @@ export function SelectDialog<T extends object>({
   paging = true,
   value,
   width = 720,
+  container = 'drawer',
+  index = false,
+  pageSize: pagedSize = SELECT_PAGE_SIZE,
+  keywordPlaceholder,
   onConfirm,
   onCancel,
+  ...rest
 }: SelectDialogProps<T>) {
   const { t } = useTranslation();
+  const testId = rest['data-testid'] ?? 'select-dialog';
   const keyOf = useCallback(
     (row: T): string => (typeof rowKey === 'function' ? rowKey(row) : String(row[rowKey])),
     [rowKey],
   );
-  const pageSize = paging ? SELECT_PAGE_SIZE : SELECT_ALL_PAGE_SIZE;
+  const pageSize = paging ? pagedSize : SELECT_ALL_PAGE_SIZE;
   const [keywordInput, setKeywordInput] = useState('');
   // What is typed right now: a click can arrive before the render that carries the new state.
   const typed = useRef('');
@@ -145,43 +162,47 @@ export function SelectDialog<T extends object>({
       }
     : false;
 
-  return (
-    <Drawer
-      open={open}
-      title={title ?? t('selectDialog.title')}
-      size={`min(${width}px, 100vw)`}
-      onClose={onCancel}
-      destroyOnHidden
-      data-testid="select-dialog"
-      footer={
-        <Flex justify="space-between" align="center" gap={8}>
-          <span data-testid="select-dialog-count">{t('selectDialog.selected', { count: selected.length })}</span>
-          <Flex gap={8}>
-            <Button onClick={onCancel} data-testid="select-dialog-cancel">
-              {t('common.cancel')}
-            </Button>
-            <Button type="primary" onClick={confirm} data-testid="select-dialog-confirm">
-              {t('common.ok')}
-            </Button>
-          </Flex>
-        </Flex>
-      }
-    >
+  const footer = (
+    <Flex justify="space-between" align="center" gap={8}>
+      <span data-testid={`${testId}-count`}>{t('selectDialog.selected', { count: selected.length })}</span>
+      <Flex gap={8}>
+        <Button onClick={onCancel} data-testid={`${testId}-cancel`}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="primary" onClick={confirm} disabled={selected.length === 0} data-testid={`${testId}-confirm`}>
+          {t('common.ok')}
+        </Button>
+      </Flex>
+    </Flex>
+  );
+  const indexColumn: TableColumnsType<T> = index
+    ? [
+        {
+          key: '__index',
+          title: t('pickers.index'),
+          width: 60,
+          align: 'center',
+          render: (_v, _row, i) => ((query?.currentPage ?? 1) - 1) * pageSize + i + 1,
+        },
+      ]
+    : [];
+  const body = (
+    <>
       <Flex gap={8} style={{ marginBottom: 12 }} wrap>
         <Input
           allowClear
           style={{ flex: '1 1 220px' }}
           value={keywordInput}
-          placeholder={t('selectDialog.keyword')}
+          placeholder={keywordPlaceholder ?? t('selectDialog.keyword')}
           aria-label={t('selectDialog.keyword')}
           onChange={(e) => {
             typed.current = e.target.value;
             setKeywordInput(e.target.value);
           }}
           onPressEnter={() => search(typed.current)}
-          data-testid="select-dialog-keyword"
+          data-testid={`${testId}-keyword`}
         />
-        <Button type="primary" onClick={() => search(typed.current)} data-testid="select-dialog-search">
+        <Button type="primary" onClick={() => search(typed.current)} data-testid={`${testId}-search`}>
           {t('selectDialog.search')}
         </Button>
         <Button
@@ -193,11 +214,14 @@ export function SelectDialog<T extends object>({
         >
           {t('selectDialog.reset')}
         </Button>
+        <Button onClick={() => setQuery((q) => (q ? { ...q } : q))} data-testid={`${testId}-refresh`}>
+          {t('pickers.refresh')}
+        </Button>
       </Flex>
       <Table<T>
         size="small"
         rowKey={keyOf}
-        columns={columns}
+        columns={[...indexColumn, ...columns]}
         dataSource={rows}
         loading={loading}
         pagination={pagination}
@@ -217,6 +241,32 @@ export function SelectDialog<T extends object>({
           style: { cursor: 'pointer' },
         })}
       />
+    </>
+  );
+
+  return container === 'dialog' ? (
+    <Modal
+      open={open}
+      title={title ?? t('selectDialog.title')}
+      width={`min(${width}px, calc(100vw - 16px))`}
+      onCancel={onCancel}
+      destroyOnHidden
+      footer={footer}
+      data-testid={testId}
+    >
+      {body}
+    </Modal>
+  ) : (
+    <Drawer
+      open={open}
+      title={title ?? t('selectDialog.title')}
+      size={`min(${width}px, 100vw)`}
+      onClose={onCancel}
+      destroyOnHidden
+      data-testid={testId}
+      footer={footer}
+    >
+      {body}
     </Drawer>
   );
 }

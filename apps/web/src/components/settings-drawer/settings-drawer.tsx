@@ -1,7 +1,7 @@
 import { CheckOutlined } from '@ant-design/icons';
 import type { LayoutType } from '@atrium/shared';
-import { Divider, Drawer, Switch, Tooltip } from 'antd';
-import type { ReactNode } from 'react';
+import { Divider, Drawer, Switch } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveThemeSoon } from '../../app/preferences-api.ts';
 import { THEME_COLOR_HEX } from '../../app/theme.ts';
@@ -12,6 +12,7 @@ import {
   useSettingsStore,
   type ShellSettings,
   type SlideClass,
+  type ThemeColor,
 } from '../../stores/settings.ts';
 import { LayoutPreview } from './layout-preview.tsx';
 import styles from './settings-drawer.module.css';
@@ -51,6 +52,20 @@ export default function SettingsDrawer() {
   const themeColor = useSettingsStore((s) => s.themeColor);
   const darkMode = useSettingsStore((s) => s.darkMode);
   const switches = useSettingsStore((s) => s);
+  // The colour under the pointer or keyboard focus, named beside the label: a tooltip over the
+  // swatches covered the headings and stayed up when the drawer closed under the pointer.
+  const [pointed, setPointed] = useState<ThemeColor | null>(null);
+
+  // A layout change remounts the shell around the drawer and focus leaves it, so the drawer's own
+  // Escape handling (on its panel) no longer hears the key: listen on the window while open.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) setOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, setOpen]);
 
   return (
     <Drawer
@@ -67,20 +82,19 @@ export default function SettingsDrawer() {
         </Divider>
         <div className={styles.layouts} role="radiogroup" aria-label={t('settings.navigationMode')}>
           {LAYOUT_TYPES.map((type: LayoutType) => (
-            <Tooltip key={type} title={t(`settings.layouts.${type}`)}>
-              <button
-                type="button"
-                role="radio"
-                aria-checked={layoutType === type}
-                aria-label={t(`settings.layouts.${type}`)}
-                data-testid={`layout-option-${type}`}
-                className={[styles.layoutOption, layoutType === type ? styles.selected : ''].join(' ')}
-                onClick={() => change({ layoutType: type })}
-              >
-                <LayoutPreview type={type} />
-                <span className={styles.layoutName}>{t(`settings.layouts.${type}`)}</span>
-              </button>
-            </Tooltip>
+            // Each option shows its name under the preview: no tooltip needed.
+            <button
+              key={type}
+              type="button"
+              role="radio"
+              aria-checked={layoutType === type}
+              data-testid={`layout-option-${type}`}
+              className={[styles.layoutOption, layoutType === type ? styles.selected : ''].join(' ')}
+              onClick={() => change({ layoutType: type })}
+            >
+              <LayoutPreview type={type} />
+              <span className={styles.layoutName}>{t(`settings.layouts.${type}`)}</span>
+            </button>
           ))}
         </div>
 
@@ -106,23 +120,33 @@ export default function SettingsDrawer() {
             ))}
           </span>
         </Row>
-        <div className={styles.label}>{t('settings.themeColor')}</div>
-        <div className={styles.colors} role="radiogroup" aria-label={t('settings.themeColor')}>
+        <div className={styles.label} data-testid="theme-color-label">
+          {t('settings.themeColor')}
+          <span className={styles.colorName}>{t(`settings.colors.${pointed ?? themeColor}`)}</span>
+        </div>
+        <div
+          className={styles.colors}
+          role="radiogroup"
+          aria-label={t('settings.themeColor')}
+          onMouseLeave={() => setPointed(null)}
+        >
           {THEME_COLORS.map((color) => (
-            <Tooltip key={color} title={t(`settings.colors.${color}`)}>
-              <button
-                type="button"
-                role="radio"
-                aria-checked={themeColor === color}
-                aria-label={t(`settings.colors.${color}`)}
-                data-testid={`theme-color-${color}`}
-                className={styles.color}
-                style={{ background: THEME_COLOR_HEX[color] }}
-                onClick={() => change({ themeColor: color })}
-              >
-                {themeColor === color && <CheckOutlined />}
-              </button>
-            </Tooltip>
+            <button
+              key={color}
+              type="button"
+              role="radio"
+              aria-checked={themeColor === color}
+              aria-label={t(`settings.colors.${color}`)}
+              data-testid={`theme-color-${color}`}
+              className={styles.color}
+              style={{ background: THEME_COLOR_HEX[color] }}
+              onClick={() => change({ themeColor: color })}
+              onMouseEnter={() => setPointed(color)}
+              onFocus={() => setPointed(color)}
+              onBlur={() => setPointed(null)}
+            >
+              {themeColor === color && <CheckOutlined />}
+            </button>
           ))}
         </div>
 

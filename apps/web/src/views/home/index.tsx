@@ -1,5 +1,7 @@
 import { AppstoreOutlined, CheckSquareOutlined, SendOutlined } from '@ant-design/icons';
+import { Spin } from 'antd';
 import dayjs from 'dayjs';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DEFAULT_SYS_NAME } from '../../app/constants.ts';
@@ -7,6 +9,10 @@ import { menuPath } from '../../router/menu-routes.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { findMenuByView, LAUNCH_VIEW, TODO_VIEW } from './home-cards.ts';
 import styles from './home.module.css';
+
+// The feed (notices, messages, shortcuts) and the query client it reads through load just after
+// the cards: the home page is the first screen after sign-in, inside the shell's budget.
+const HomeFeed = lazy(() => import('./home-feed.tsx').then((m) => ({ default: m.HomeFeed })));
 
 // The landing page of every sign-in is drawn with plain elements: antd's Card, Statistic and
 // Descriptions would bring tabs, skeletons and popups into the first download after sign-in.
@@ -91,6 +97,9 @@ export default function HomePage() {
           </ul>
         </section>
       )}
+      <Suspense fallback={<Spin className={styles.feedLoading} />}>
+        <HomeFeed />
+      </Suspense>
     </div>
   );
 }

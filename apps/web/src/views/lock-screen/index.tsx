@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { avatarUrl } from '../../api/file.ts';
+import { RequestError } from '../../api/request.ts';
 import { takeReturnPath } from '../../stores/screen-lock.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import styles from './lock-screen.module.css';
@@ -43,7 +44,9 @@ export default function LockScreenPage() {
       await unlockScreen(password);
       navigate(takeReturnPath(), { replace: true });
     } catch (cause) {
-      setError(cause instanceof Error && cause.message ? cause.message : t('request.defaultError'));
+      // The server's refusal (a wrong password) shows once, under the field; a network failure has
+      // already been toasted by the request wrapper.
+      if (cause instanceof RequestError && cause.response) setError(cause.message || t('request.defaultError'));
       setPassword('');
     } finally {
       setBusy(false);

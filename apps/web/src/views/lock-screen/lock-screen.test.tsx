@@ -32,16 +32,17 @@ function signedIn() {
 }
 
 describe('lock screen', { timeout: 30_000 }, () => {
+  let feedback: ReturnType<typeof mockFeedback>;
   beforeEach(async () => {
     sessionStorage.clear();
     localStorage.clear();
     useSessionStore.getState().resetToken();
-    mockFeedback();
+    feedback = mockFeedback();
     await i18n.changeLanguage('en-US');
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('locks, keeps every route on the lock screen, refuses a wrong password and returns after unlocking', async () => {
+  it('locks, keeps every route on the lock screen, refuses a wrong password once (inline, no toast) and returns after unlocking', async () => {
     const { calls } = fakeServer();
     signedIn();
     const { router } = renderApp('/profile?tab=password');
@@ -59,6 +60,8 @@ describe('lock screen', { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByTestId('lock-password'), { target: { value: 'wrong1' } });
     fireEvent.click(screen.getByTestId('lock-submit'));
     await waitFor(() => expect(screen.getByTestId('lock-error').textContent).toBe('密码错误'), WAIT);
+    // Said once, under the field: no toast repeats it.
+    expect(feedback.message.error).not.toHaveBeenCalled();
     expect(router.state.location.pathname).toBe('/lockScreen');
     expect(useSessionStore.getState().locked).toBe(true);
 

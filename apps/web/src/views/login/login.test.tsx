@@ -47,12 +47,12 @@ describe('login page', () => {
   it('shows the three sign-in methods, the product name and the sub-account hint', async () => {
     fakeServer();
     await openLogin();
-    expect(screen.getByText('Account password login')).toBeTruthy();
-    expect(screen.getByText('App scan login')).toBeTruthy();
-    expect(screen.getByText('SMS verification login')).toBeTruthy();
+    expect(screen.getByText('Password')).toBeTruthy();
+    expect(screen.getByText('Scan with app')).toBeTruthy();
+    expect(screen.getByText('SMS code')).toBeTruthy();
     expect(screen.getByText('Atrium')).toBeTruthy();
     expect(screen.getByText('Sub-account sign-in: mobile@account')).toBeTruthy();
-    fireEvent.click(screen.getByText('App scan login'));
+    fireEvent.click(screen.getByText('Scan with app'));
     expect(await screen.findByText(/has not enabled sign-in by app scan/)).toBeTruthy();
   });
 

@@ -9,6 +9,9 @@ import {
   templateListQuery,
   templateUpdateBody,
   typeParams as typeParamsSchema,
+  messageTemplateConfigAnswer,
+  messageTemplateConfigPostAnswer,
+  messageDataTypeGetTypeListAnswer,
 } from './schema.ts';
 import {
   copyTemplate,
@@ -20,6 +23,8 @@ import {
 } from './template-service.ts';
 import { registerMessages } from '../../../core/messages.ts';
 import { messageTemplateMessages } from './messages.ts';
+import { replies } from '../../../core/response-schema.ts';
+import { messageTemplateInfoSchema } from '../../../core/response-schema-wire.ts';
 
 const tags = ['message'];
 const BASE = '/api/message/MessageTemplateConfig';
@@ -41,6 +46,7 @@ export async function messageTemplateRoutes(app: App, { db, dialect, now }: Serv
         querystring: templateListQuery,
         tags,
         summary: 'Message templates, paged, by keyword, category and type',
+        response: replies(messageTemplateConfigAnswer),
       },
       config: { access: { permission: MENU } },
     },
@@ -50,7 +56,12 @@ export async function messageTemplateRoutes(app: App, { db, dialect, now }: Serv
   app.post(
     BASE,
     {
-      schema: { body: templateBody, tags, summary: 'Create a message template' },
+      schema: {
+        body: templateBody,
+        tags,
+        summary: 'Create a message template',
+        response: replies(messageTemplateConfigPostAnswer),
+      },
       config: { access: { permission: `${MENU}:btn_add` } },
     },
     async (request) => {
@@ -62,7 +73,7 @@ export async function messageTemplateRoutes(app: App, { db, dialect, now }: Serv
   app.get(
     `${BASE}/:id`,
     {
-      schema: { params: idParams, tags, summary: 'One message template' },
+      schema: { params: idParams, tags, summary: 'One message template', response: replies(messageTemplateInfoSchema) },
       config: { access: { permission: MENU } },
     },
     async (request) => ok(await templateInfo(db, request.params.id)),
@@ -71,7 +82,13 @@ export async function messageTemplateRoutes(app: App, { db, dialect, now }: Serv
   app.put(
     `${BASE}/:id`,
     {
-      schema: { params: idParams, body: templateUpdateBody, tags, summary: 'Save a message template (with version)' },
+      schema: {
+        params: idParams,
+        body: templateUpdateBody,
+        tags,
+        summary: 'Save a message template (with version)',
+        response: replies(),
+      },
       config: { access: { permission: `${MENU}:btn_edit` } },
     },
     async (request) => {
@@ -83,7 +100,7 @@ export async function messageTemplateRoutes(app: App, { db, dialect, now }: Serv
   app.delete(
     `${BASE}/:id`,
     {
-      schema: { params: idParams, tags, summary: 'Delete a message template' },
+      schema: { params: idParams, tags, summary: 'Delete a message template', response: replies() },
       config: { access: { permission: `${MENU}:btn_remove` } },
     },
     async (request) => {
@@ -95,7 +112,12 @@ export async function messageTemplateRoutes(app: App, { db, dialect, now }: Serv
   app.post(
     `${BASE}/copy/:id`,
     {
-      schema: { params: idParams, tags, summary: 'Copy a message template under a new unique code' },
+      schema: {
+        params: idParams,
+        tags,
+        summary: 'Copy a message template under a new unique code',
+        response: replies(messageTemplateConfigPostAnswer),
+      },
       config: { access: { permission: `${MENU}:btn_add` } },
     },
     async (request) => {
@@ -107,7 +129,12 @@ export async function messageTemplateRoutes(app: App, { db, dialect, now }: Serv
   app.get(
     '/api/message/MessageDataType/getTypeList/:id',
     {
-      schema: { params: typeParamsSchema, tags, summary: 'The parameters a message type offers its templates' },
+      schema: {
+        params: typeParamsSchema,
+        tags,
+        summary: 'The parameters a message type offers its templates',
+        response: replies(messageDataTypeGetTypeListAnswer),
+      },
       config: { access: 'user' },
     },
     async (request) => ok({ list: typeParams(request.params.id, request.language) }),

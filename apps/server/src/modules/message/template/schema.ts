@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { recordTail, version, plainText } from '../../../core/record-schema.ts';
 export { idParams } from '../../../core/record-schema.ts';
 import { pageQuery } from '../../../core/paging.ts';
+import { messageTemplateRowSchema, templateParamSchema } from '../../../core/response-schema-wire.ts';
+import { paginationSchema } from '../../../core/response-schema.ts';
 
 /** Query values arrive as strings; '' (the web's 'all' choice) means no filter. */
 const optionalQueryInt = (max: number) =>
@@ -62,3 +64,16 @@ export const templateBody = z.object({
 });
 export const templateUpdateBody = templateBody.extend({ version });
 export type TemplateBody = z.infer<typeof templateBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Answers: the data of each route's success envelope (schema.response), see core/response-schema.ts.
+// ---------------------------------------------------------------------------------------------
+
+export const messageTemplateConfigAnswer = z.object({
+  list: z.array(messageTemplateRowSchema),
+  pagination: paginationSchema,
+});
+
+export const messageTemplateConfigPostAnswer = z.object({ id: z.string() });
+
+export const messageDataTypeGetTypeListAnswer = z.object({ list: z.array(templateParamSchema) });

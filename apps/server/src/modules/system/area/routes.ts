@@ -22,7 +22,14 @@ import {
   idParams,
   parentParams,
   selectorParams,
+  areaGetAreaByIdsPostAnswer,
+  areaSelectorAnswer,
+  areaAnswer,
+  areaPostAnswer,
+  areaActionsStatePutAnswer,
 } from './schema.ts';
+import { replies } from '../../../core/response-schema.ts';
+import { areaInfoSchema } from '../../../core/response-schema-wire.ts';
 
 const tags = ['system'];
 const BASE = '/api/system/Area';
@@ -41,7 +48,12 @@ export async function areaRoutes(app: App, { db, dialect, now }: Services) {
   app.post(
     `${BASE}/GetAreaByIds`,
     {
-      schema: { body: areaByIdsBody, tags, summary: 'Names of address values (paths of area ids), path by path' },
+      schema: {
+        body: areaByIdsBody,
+        tags,
+        summary: 'Names of address values (paths of area ids), path by path',
+        response: replies(areaGetAreaByIdsPostAnswer),
+      },
       config: { access: 'user' },
     },
     async (request) => ok(await areaNamesByIds(db, request.body.idsList)),
@@ -54,6 +66,7 @@ export async function areaRoutes(app: App, { db, dialect, now }: Services) {
         params: selectorParams,
         tags,
         summary: 'Children of an area for the parent picker, without the area being edited (0 = none)',
+        response: replies(areaSelectorAnswer),
       },
       config: { access: 'user' },
     },
@@ -63,7 +76,7 @@ export async function areaRoutes(app: App, { db, dialect, now }: Services) {
   app.get(
     `${BASE}/:id/Info`,
     {
-      schema: { params: idParams, tags, summary: 'One area with its parent path' },
+      schema: { params: idParams, tags, summary: 'One area with its parent path', response: replies(areaInfoSchema) },
       config: { access: { permission: MENU } },
     },
     async (request) => ok(await areaInfo(db, request.params.id)),
@@ -77,6 +90,7 @@ export async function areaRoutes(app: App, { db, dialect, now }: Services) {
         querystring: areaListQuery,
         tags,
         summary: 'Children of an area (-1 = provinces); with a keyword, matches on every level',
+        response: replies(areaAnswer),
       },
       config: { access: 'user' },
     },
@@ -86,7 +100,12 @@ export async function areaRoutes(app: App, { db, dialect, now }: Services) {
   app.post(
     BASE,
     {
-      schema: { body: areaBody, tags, summary: 'Create an area under a parent (its level follows the parent)' },
+      schema: {
+        body: areaBody,
+        tags,
+        summary: 'Create an area under a parent (its level follows the parent)',
+        response: replies(areaPostAnswer),
+      },
       config: { access: { permission: `${MENU}:btn_add` } },
     },
     async (request) => {
@@ -98,7 +117,13 @@ export async function areaRoutes(app: App, { db, dialect, now }: Services) {
   app.put(
     `${BASE}/:id`,
     {
-      schema: { params: idParams, body: areaUpdateBody, tags, summary: 'Save an area (with version)' },
+      schema: {
+        params: idParams,
+        body: areaUpdateBody,
+        tags,
+        summary: 'Save an area (with version)',
+        response: replies(),
+      },
       config: { access: { permission: `${MENU}:btn_edit` } },
     },
     async (request) => {
@@ -110,7 +135,7 @@ export async function areaRoutes(app: App, { db, dialect, now }: Services) {
   app.delete(
     `${BASE}/:id`,
     {
-      schema: { params: idParams, tags, summary: 'Delete an area without sub-areas' },
+      schema: { params: idParams, tags, summary: 'Delete an area without sub-areas', response: replies() },
       config: { access: { permission: `${MENU}:btn_remove` } },
     },
     async (request) => {
@@ -122,7 +147,12 @@ export async function areaRoutes(app: App, { db, dialect, now }: Services) {
   app.put(
     `${BASE}/:id/Actions/State`,
     {
-      schema: { params: idParams, tags, summary: 'Enable or disable an area' },
+      schema: {
+        params: idParams,
+        tags,
+        summary: 'Enable or disable an area',
+        response: replies(areaActionsStatePutAnswer),
+      },
       config: { access: { permission: `${MENU}:btn_edit` } },
     },
     async (request) => {

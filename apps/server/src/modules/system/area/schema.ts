@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { enCode, fullName, plainText, recordId as id, recordTail, version } from '../../../core/record-schema.ts';
+import { areaNodeSchema, areaRowSchema } from '../../../core/response-schema-wire.ts';
 export { idParams } from '../../../core/record-schema.ts';
 
 /** '-1' is the top level; '0' is accepted for it too (JNPF pickers send either). */
@@ -43,3 +44,17 @@ export type AreaBody = z.infer<typeof areaBody>;
 export const areaByIdsBody = z.object({
   idsList: z.array(z.array(id).max(10)).max(500),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Answers: the data of each route's success envelope (schema.response), see core/response-schema.ts.
+// ---------------------------------------------------------------------------------------------
+
+export const areaGetAreaByIdsPostAnswer = z.array(z.array(z.string()));
+
+export const areaSelectorAnswer = z.object({ list: z.array(areaNodeSchema) });
+
+export const areaAnswer = z.object({ list: z.array(areaRowSchema) });
+
+export const areaPostAnswer = z.object({ id: z.string() });
+
+export const areaActionsStatePutAnswer = z.object({ enabledMark: z.number() });

@@ -14,9 +14,22 @@ import {
   toggleBillRule,
   updateBillRule,
 } from './bill-rule-service.ts';
-import { billRuleBody, billRuleListQuery, billRuleUpdateBody, enCodeParams, idParams } from './schema.ts';
+import {
+  billRuleBody,
+  billRuleListQuery,
+  billRuleUpdateBody,
+  enCodeParams,
+  idParams,
+  billRuleAnswer,
+  billRuleSelectorAnswer,
+  billRuleBillNumberAnswer,
+  billRulePostAnswer,
+  billRuleActionsStatePutAnswer,
+} from './schema.ts';
 import { registerMessages } from '../../../core/messages.ts';
 import { billRuleMessages } from './messages.ts';
+import { fileReply, replies } from '../../../core/response-schema.ts';
+import { billRuleInfoSchema } from '../../../core/response-schema-wire.ts';
 
 const tags = ['system'];
 const BASE = '/api/system/BillRule';
@@ -34,7 +47,12 @@ export async function billRuleRoutes(app: App, { db, dialect, now }: Services) {
   app.get(
     BASE,
     {
-      schema: { querystring: billRuleListQuery, tags, summary: 'Bill rules, paged, by keyword and category' },
+      schema: {
+        querystring: billRuleListQuery,
+        tags,
+        summary: 'Bill rules, paged, by keyword and category',
+        response: replies(billRuleAnswer),
+      },
       config: { access: { permission: MENU } },
     },
     async (request) => ok(await listBillRules(db, dialect, request.query, now())),
@@ -47,6 +65,7 @@ export async function billRuleRoutes(app: App, { db, dialect, now }: Services) {
         querystring: billRuleListQuery,
         tags,
         summary: 'Business number templates (enabled rules): fullName, enCode, startNumber',
+        response: replies(billRuleSelectorAnswer),
       },
       config: { access: 'user' },
     },
@@ -56,7 +75,12 @@ export async function billRuleRoutes(app: App, { db, dialect, now }: Services) {
   app.get(
     `${BASE}/BillNumber/:enCode`,
     {
-      schema: { params: enCodeParams, tags, summary: 'Issues the next number of the rule with this code' },
+      schema: {
+        params: enCodeParams,
+        tags,
+        summary: 'Issues the next number of the rule with this code',
+        response: replies(billRuleBillNumberAnswer),
+      },
       config: { access: 'user' },
     },
     async (request) => ok(await issueBillNumber(db, request.params.enCode, now())),
@@ -65,7 +89,7 @@ export async function billRuleRoutes(app: App, { db, dialect, now }: Services) {
   app.post(
     BASE,
     {
-      schema: { body: billRuleBody, tags, summary: 'Create a bill rule' },
+      schema: { body: billRuleBody, tags, summary: 'Create a bill rule', response: replies(billRulePostAnswer) },
       config: { access: { permission: `${MENU}:btn_add` } },
     },
     async (request) => ok({ id: await createBillRule(db, request.body, actor(request)) }, request.t('createSuccess')),
@@ -74,7 +98,12 @@ export async function billRuleRoutes(app: App, { db, dialect, now }: Services) {
   app.get(
     `${BASE}/:id`,
     {
-      schema: { params: idParams, tags, summary: 'One bill rule, with the version PUT sends back' },
+      schema: {
+        params: idParams,
+        tags,
+        summary: 'One bill rule, with the version PUT sends back',
+        response: replies(billRuleInfoSchema),
+      },
       config: { access: { permission: MENU } },
     },
     async (request) => ok(await billRuleInfo(db, request.params.id, now())),
@@ -88,6 +117,7 @@ export async function billRuleRoutes(app: App, { db, dialect, now }: Services) {
         body: billRuleUpdateBody,
         tags,
         summary: 'Save a bill rule (with version); what makes up its numbers is fixed once it has issued one',
+        response: replies(),
       },
       config: { access: { permission: `${MENU}:btn_edit` } },
     },
@@ -100,7 +130,7 @@ export async function billRuleRoutes(app: App, { db, dialect, now }: Services) {
   app.delete(
     `${BASE}/:id`,
     {
-      schema: { params: idParams, tags, summary: 'Delete a bill rule that has issued no number' },
+      schema: { params: idParams, tags, summary: 'Delete a bill rule that has issued no number', response: replies() },
       config: { access: { permission: `${MENU}:btn_remove` } },
     },
     async (request) => {
@@ -112,7 +142,12 @@ export async function billRuleRoutes(app: App, { db, dialect, now }: Services) {
   app.put(
     `${BASE}/:id/Actions/State`,
     {
-      schema: { params: idParams, tags, summary: 'Enable or disable a bill rule' },
+      schema: {
+        params: idParams,
+        tags,
+        summary: 'Enable or disable a bill rule',
+        response: replies(billRuleActionsStatePutAnswer),
+      },
       config: { access: { permission: `${MENU}:btn_edit` } },
     },
     async (request) => {
@@ -124,7 +159,12 @@ export async function billRuleRoutes(app: App, { db, dialect, now }: Services) {
   app.get(
     `${BASE}/:id/Action/Export`,
     {
-      schema: { params: idParams, tags, summary: "The rule's definition as a JSON file" },
+      schema: {
+        params: idParams,
+        tags,
+        summary: "The rule's definition as a JSON file",
+        response: fileReply('the definition', 'application/octet-stream'),
+      },
       config: { access: { permission: `${MENU}:btn_download` } },
     },
     async (request, reply) => {

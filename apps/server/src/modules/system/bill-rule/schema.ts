@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { enCode, fullName, recordTail, version } from '../../../core/record-schema.ts';
 export { idParams } from '../../../core/record-schema.ts';
 import { pageQuery } from '../../../core/paging.ts';
+import { billRuleListItemSchema, billRuleTemplateSchema } from '../../../core/response-schema-wire.ts';
+import { paginationSchema } from '../../../core/response-schema.ts';
 
 export const enCodeParams = z.object({ enCode });
 
@@ -47,3 +49,17 @@ const startFitsDigitIssue = { path: ['startNumber'] };
 export const billRuleBody = billRuleFields.refine(startFitsDigit, startFitsDigitIssue);
 export const billRuleUpdateBody = billRuleFields.extend({ version }).refine(startFitsDigit, startFitsDigitIssue);
 export type BillRuleBody = z.infer<typeof billRuleBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Answers: the data of each route's success envelope (schema.response), see core/response-schema.ts.
+// ---------------------------------------------------------------------------------------------
+
+export const billRuleAnswer = z.object({ list: z.array(billRuleListItemSchema), pagination: paginationSchema });
+
+export const billRuleSelectorAnswer = z.object({ list: z.array(billRuleTemplateSchema), pagination: paginationSchema });
+
+export const billRuleBillNumberAnswer = z.string();
+
+export const billRulePostAnswer = z.object({ id: z.string() });
+
+export const billRuleActionsStatePutAnswer = z.object({ enabledMark: z.number() });

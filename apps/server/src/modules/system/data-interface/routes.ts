@@ -17,6 +17,17 @@ import {
   logQuery,
   previewBody,
   widgetListBody,
+  dataInterfaceAnswer,
+  dataInterfacePostAnswer,
+  dataInterfaceSelectorAnswer,
+  dataInterfaceGetListAnswer,
+  dataInterfaceGetParamAnswer,
+  definitionSchema,
+  dataInterfaceActionsStatePutAnswer,
+  dataInterfaceActionsPreviewPostAnswer,
+  dataInterfaceActionListPostAnswer,
+  dataInterfaceActionInfoByIdsPostAnswer,
+  dataInterfaceLogAnswer,
 } from './schema.ts';
 import {
   createDataInterface,
@@ -32,6 +43,7 @@ import {
 } from './service.ts';
 import { registerMessages } from '../../../core/messages.ts';
 import { dataInterfaceMessages } from './messages.ts';
+import { fileReply, replies } from '../../../core/response-schema.ts';
 
 const tags = ['system'];
 const BASE = '/api/system/DataInterface';
@@ -76,7 +88,12 @@ export async function dataInterfaceRoutes(app: App, { db, dialect, now, adminSql
   app.get(
     BASE,
     {
-      schema: { querystring: listQuery, tags, summary: 'Data interfaces, paged, by keyword, category and type' },
+      schema: {
+        querystring: listQuery,
+        tags,
+        summary: 'Data interfaces, paged, by keyword, category and type',
+        response: replies(dataInterfaceAnswer),
+      },
       config: { access: { permission: MENU } },
     },
     async (request) => ok(await listDataInterfaces(db, dialect, request.query)),
@@ -85,7 +102,12 @@ export async function dataInterfaceRoutes(app: App, { db, dialect, now, adminSql
   app.post(
     BASE,
     {
-      schema: { body: dataInterfaceBody, tags, summary: 'Create a data interface' },
+      schema: {
+        body: dataInterfaceBody,
+        tags,
+        summary: 'Create a data interface',
+        response: replies(dataInterfacePostAnswer),
+      },
       config: { access: { permission: `${MENU}:btn_add` } },
     },
     async (request) => {
@@ -97,7 +119,11 @@ export async function dataInterfaceRoutes(app: App, { db, dialect, now, adminSql
   app.get(
     `${BASE}/Selector`,
     {
-      schema: { tags, summary: 'Categories with their enabled interfaces, as a tree for pickers' },
+      schema: {
+        tags,
+        summary: 'Categories with their enabled interfaces, as a tree for pickers',
+        response: replies(dataInterfaceSelectorAnswer),
+      },
       config: { access: 'user' },
     },
     async () => ok({ list: await interfaceTree(db, dialect) }),
@@ -106,7 +132,12 @@ export async function dataInterfaceRoutes(app: App, { db, dialect, now, adminSql
   app.get(
     `${BASE}/getList`,
     {
-      schema: { querystring: getListQuery, tags, summary: 'Enabled interfaces for pickers, by keyword and type' },
+      schema: {
+        querystring: getListQuery,
+        tags,
+        summary: 'Enabled interfaces for pickers, by keyword and type',
+        response: replies(dataInterfaceGetListAnswer),
+      },
       config: { access: 'user' },
     },
     async (request) =>
@@ -116,7 +147,12 @@ export async function dataInterfaceRoutes(app: App, { db, dialect, now, adminSql
   app.get(
     `${BASE}/GetParam/:id`,
     {
-      schema: { params: idParams, tags, summary: 'The declared parameters of an interface' },
+      schema: {
+        params: idParams,
+        tags,
+        summary: 'The declared parameters of an interface',
+        response: replies(dataInterfaceGetParamAnswer),
+      },
       config: { access: 'user' },
     },
     async (request) => ok(await declaredParameters(db, request.params.id)),
@@ -125,7 +161,7 @@ export async function dataInterfaceRoutes(app: App, { db, dialect, now, adminSql
   app.get(
     `${BASE}/:id`,
     {
-      schema: { params: idParams, tags, summary: 'One data interface' },
+      schema: { params: idParams, tags, summary: 'One data interface', response: replies(definitionSchema) },
       config: { access: { permission: MENU } },
     },
     async (request) => ok(await loadDefinition(db, request.params.id)),
@@ -139,6 +175,7 @@ export async function dataInterfaceRoutes(app: App, { db, dialect, now, adminSql
         body: dataInterfaceUpdateBody,
         tags,
         summary: 'Save a data interface (with version)',
+        response: replies(),
       },
       config: { access: { permission: `${MENU}:btn_edit` } },
     },
@@ -151,7 +188,7 @@ export async function dataInterfaceRoutes(app: App, { db, dialect, now, adminSql
   app.delete(
     `${BASE}/:id`,
     {
-      schema: { params: idParams, tags, summary: 'Delete a data interface and its logs' },
+      schema: { params: idParams, tags, summary: 'Delete a data interface and its logs', response: replies() },
       config: { access: { permission: `${MENU}:btn_remove` } },
     },
     async (request) => {
@@ -163,7 +200,12 @@ export async function dataInterfaceRoutes(app: App, { db, dialect, now, adminSql
   app.put(
     `${BASE}/:id/Actions/State`,
     {
-      schema: { params: idParams, tags, summary: 'Enable or disable a data interface' },
+      schema: {
+        params: idParams,
+        tags,
+        summary: 'Enable or disable a data interface',
+        response: replies(dataInterfaceActionsStatePutAnswer),
+      },
       config: { access: { permission: `${MENU}:btn_edit` } },
     },
     async (request) => {
@@ -175,7 +217,13 @@ export async function dataInterfaceRoutes(app: App, { db, dialect, now, adminSql
   app.post(
     `${BASE}/:id/Actions/Preview`,
     {
-      schema: { params: idParams, body: previewBody, tags, summary: 'Run the interface with the given parameters' },
+      schema: {
+        params: idParams,
+        body: previewBody,
+        tags,
+        summary: 'Run the interface with the given parameters',
+        response: replies(dataInterfaceActionsPreviewPostAnswer),
+      },
       config: { access: { permission: `${MENU}:btn_edit` } },
     },
     async (request) =>
@@ -187,7 +235,13 @@ export async function dataInterfaceRoutes(app: App, { db, dialect, now, adminSql
   app.post(
     `${BASE}/:id/Action/List`,
     {
-      schema: { params: idParams, body: widgetListBody, tags, summary: 'A page of the data for popup widgets' },
+      schema: {
+        params: idParams,
+        body: widgetListBody,
+        tags,
+        summary: 'A page of the data for popup widgets',
+        response: replies(dataInterfaceActionListPostAnswer),
+      },
       config: { access: 'user' },
     },
     async (request) =>
@@ -197,7 +251,13 @@ export async function dataInterfaceRoutes(app: App, { db, dialect, now, adminSql
   app.post(
     `${BASE}/:id/Action/InfoByIds`,
     {
-      schema: { params: idParams, body: infoByIdsBody, tags, summary: 'The rows for stored keys' },
+      schema: {
+        params: idParams,
+        body: infoByIdsBody,
+        tags,
+        summary: 'The rows for stored keys',
+        response: replies(dataInterfaceActionInfoByIdsPostAnswer),
+      },
       config: { access: 'user' },
     },
     async (request) =>
@@ -209,7 +269,17 @@ export async function dataInterfaceRoutes(app: App, { db, dialect, now, adminSql
   app.get(
     `${BASE}/:id/Action/Export`,
     {
-      schema: { params: idParams, querystring: exportQuery, tags, summary: 'The definition as a JSON or xlsx file' },
+      schema: {
+        params: idParams,
+        querystring: exportQuery,
+        tags,
+        summary: 'The definition as a JSON or xlsx file',
+        response: fileReply(
+          'the definition',
+          'application/json',
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        ),
+      },
       config: { access: { permission: `${MENU}:btn_download` } },
     },
     async (request, reply) => {
@@ -247,7 +317,13 @@ export async function dataInterfaceRoutes(app: App, { db, dialect, now, adminSql
   app.get(
     '/api/system/DataInterfaceLog/:id',
     {
-      schema: { params: idParams, querystring: logQuery, tags, summary: "An interface's calls, newest first" },
+      schema: {
+        params: idParams,
+        querystring: logQuery,
+        tags,
+        summary: "An interface's calls, newest first",
+        response: replies(dataInterfaceLogAnswer),
+      },
       config: { access: { permission: MENU } },
     },
     async (request) => ok(await listCallLogs(db, request.params.id, request.query)),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { enCode, flag, recordId as id, version, plainText } from '../../../core/record-schema.ts';
 export { idParams } from '../../../core/record-schema.ts';
 import { pageQuery } from '../../../core/paging.ts';
+import { paginationSchema } from '../../../core/response-schema.ts';
 
 /** A parameter or header name, usable as `{name}` in SQL. */
 const fieldName = z
@@ -142,3 +143,147 @@ export const infoByIdsBody = z.object({
 export type InfoByIdsBody = z.infer<typeof infoByIdsBody>;
 
 export const logQuery = pageQuery;
+
+// ---------------------------------------------------------------------------------------------
+// Answers: the data of each route's success envelope (schema.response), see core/response-schema.ts.
+// ---------------------------------------------------------------------------------------------
+
+export const dataInterfaceAnswer = z.object({
+  list: z.array(
+    z.object({
+      id: z.string(),
+      fullName: z.string(),
+      enCode: z.string(),
+      categoryId: z.string(),
+      categoryName: z.string(),
+      dataType: z.number(),
+      requestMethod: z.string(),
+      checkType: z.number(),
+      enabledMark: z.number(),
+      sortCode: z.number(),
+      description: z.string(),
+      creatorTime: z.number(),
+      creatorUser: z.string(),
+      lastModifyTime: z.number().nullable(),
+    }),
+  ),
+  pagination: paginationSchema,
+});
+
+export const dataInterfacePostAnswer = z.object({ id: z.string() });
+
+export const dataInterfaceSelectorAnswer = z.object({
+  list: z.array(
+    z.object({
+      id: z.string(),
+      fullName: z.string(),
+      enCode: z.string(),
+      parentId: z.string(),
+      type: z.string(),
+      hasChildren: z.boolean(),
+      isLeaf: z.boolean(),
+      children: z.array(
+        z.object({
+          parentId: z.string(),
+          type: z.string(),
+          hasChildren: z.boolean(),
+          isLeaf: z.boolean(),
+          children: z.array(z.unknown() /* never */),
+          id: z.string(),
+          fullName: z.string(),
+          enCode: z.string(),
+          categoryId: z.string(),
+          dataType: z.number(),
+          checkType: z.number(),
+        }),
+      ),
+    }),
+  ),
+});
+
+export const dataInterfaceGetListAnswer = z.object({
+  list: z.array(
+    z.object({
+      id: z.string(),
+      fullName: z.string(),
+      enCode: z.string(),
+      categoryId: z.string(),
+      dataType: z.number(),
+      checkType: z.number(),
+    }),
+  ),
+});
+
+export const dataInterfaceGetParamAnswer = z.array(
+  z.object({
+    field: z.string(),
+    dataType: z.enum(['bigint', 'int', 'text', 'varchar', 'datetime', 'decimal']),
+    defaultValue: z.string(),
+    required: z.literal([1, 0]),
+    fieldName: z.string(),
+  }),
+);
+
+export const requestHeaderSchema = z.object({ field: z.string(), value: z.string() });
+
+export const definitionSchema = z.object({
+  id: z.string(),
+  categoryId: z.string(),
+  fullName: z.string(),
+  enCode: z.string(),
+  dataType: z.number(),
+  requestMethod: z.string(),
+  checkType: z.number(),
+  query: z.string(),
+  requestParameters: z.array(
+    z.object({
+      field: z.string(),
+      dataType: z.enum(['bigint', 'int', 'text', 'varchar', 'datetime', 'decimal']),
+      defaultValue: z.string(),
+      required: z.literal([1, 0]),
+      fieldName: z.string(),
+    }),
+  ),
+  requestHeaders: z.array(requestHeaderSchema),
+  dataProcessing: z.string(),
+  propertyJson: z.object({
+    countSql: z.string(),
+    echoSql: z.string(),
+    pageParameters: z.string(),
+    echoParameters: z.string(),
+  }),
+  enabledMark: z.number(),
+  sortCode: z.number(),
+  description: z.string(),
+  version: z.number(),
+});
+
+export const dataInterfaceActionsStatePutAnswer = z.object({ enabledMark: z.number() });
+
+/** Whatever the interface answers (rows, a page, any JSON): its shape is the interface's own. */
+export const dataInterfaceActionsPreviewPostAnswer = z.unknown();
+
+export const dataInterfaceActionListPostAnswer = z.object({
+  list: z.array(z.record(z.string(), z.unknown())),
+  pagination: z.object({ total: z.number(), currentPage: z.number(), pageSize: z.number() }),
+});
+
+export const dataInterfaceActionInfoByIdsPostAnswer = z.array(z.record(z.string(), z.unknown()));
+
+export const dataInterfaceLogAnswer = z.object({
+  list: z.array(
+    z.object({
+      id: z.string(),
+      invokTime: z.number(),
+      userId: z.string(),
+      userName: z.string(),
+      invokWasteTime: z.number(),
+      invokIp: z.string(),
+      invokDevice: z.string(),
+      invokType: z.string(),
+      isSuccess: z.number(),
+      errorMessage: z.string(),
+    }),
+  ),
+  pagination: paginationSchema,
+});

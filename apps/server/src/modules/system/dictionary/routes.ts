@@ -29,10 +29,22 @@ import {
   typeIdParams,
   typeParentParams,
   typeUpdateBody,
+  dictionaryTypeAnswer,
+  dictionaryTypePostAnswer,
+  dictionaryDataRevisionAnswer,
+  dictionaryDataAnswer,
+  dictionaryDataSelectorAnswer,
+  dictionaryDataActionsStatePutAnswer,
 } from './schema.ts';
 import { createType, removeType, typeInfo, typeSelector, typeTree, updateType } from './type-service.ts';
 import { registerMessages } from '../../../core/messages.ts';
 import { dictionaryMessages } from './messages.ts';
+import { fileReply, replies } from '../../../core/response-schema.ts';
+import {
+  dictionaryTypeInfoSchema,
+  dictionaryAllSchema,
+  dictionaryDataInfoSchema,
+} from '../../../core/response-schema-wire.ts';
 
 const tags = ['system'];
 const TYPE = '/api/system/DictionaryType';
@@ -59,7 +71,12 @@ export async function dictionaryRoutes(app: App, { db, now }: Services) {
   app.get(
     TYPE,
     {
-      schema: { querystring: keywordQuery, tags, summary: 'Dictionary type tree, by keyword' },
+      schema: {
+        querystring: keywordQuery,
+        tags,
+        summary: 'Dictionary type tree, by keyword',
+        response: replies(dictionaryTypeAnswer),
+      },
       config: { access: { permission: MENU } },
     },
     async (request) => ok({ list: await typeTree(db, request.query.keyword) }),
@@ -68,7 +85,12 @@ export async function dictionaryRoutes(app: App, { db, now }: Services) {
   app.get(
     `${TYPE}/Selector/:id`,
     {
-      schema: { params: idParams, tags, summary: 'Type tree without the given type and its subtree (0 = all)' },
+      schema: {
+        params: idParams,
+        tags,
+        summary: 'Type tree without the given type and its subtree (0 = all)',
+        response: replies(dictionaryTypeAnswer),
+      },
       config: { access: 'user' },
     },
     async (request) => ok({ list: await typeSelector(db, request.params.id) }),
@@ -77,7 +99,12 @@ export async function dictionaryRoutes(app: App, { db, now }: Services) {
   app.post(
     TYPE,
     {
-      schema: { body: typeBody, tags, summary: 'Create a dictionary type' },
+      schema: {
+        body: typeBody,
+        tags,
+        summary: 'Create a dictionary type',
+        response: replies(dictionaryTypePostAnswer),
+      },
       config: { access: { permission: `${MENU}:btn_add` } },
     },
     async (request) => {
@@ -89,7 +116,12 @@ export async function dictionaryRoutes(app: App, { db, now }: Services) {
   app.get(
     `${TYPE}/:id`,
     {
-      schema: { params: idParams, tags, summary: 'A dictionary type with its version' },
+      schema: {
+        params: idParams,
+        tags,
+        summary: 'A dictionary type with its version',
+        response: replies(dictionaryTypeInfoSchema),
+      },
       config: { access: { permission: MENU } },
     },
     async (request) => ok(await typeInfo(db, request.params.id)),
@@ -103,6 +135,7 @@ export async function dictionaryRoutes(app: App, { db, now }: Services) {
         body: typeUpdateBody,
         tags,
         summary: 'Save a dictionary type (409 on a stale version)',
+        response: replies(),
       },
       config: { access: { permission: `${MENU}:btn_edit` } },
     },
@@ -115,7 +148,12 @@ export async function dictionaryRoutes(app: App, { db, now }: Services) {
   app.delete(
     `${TYPE}/:id`,
     {
-      schema: { params: idParams, tags, summary: 'Delete a dictionary type without sub-types or items' },
+      schema: {
+        params: idParams,
+        tags,
+        summary: 'Delete a dictionary type without sub-types or items',
+        response: replies(),
+      },
       config: { access: { permission: `${MENU}:btn_remove` } },
     },
     async (request) => {
@@ -131,7 +169,11 @@ export async function dictionaryRoutes(app: App, { db, now }: Services) {
   app.get(
     `${DATA}/All`,
     {
-      schema: { tags, summary: 'Every enabled type with its enabled items, and the dictionary revision' },
+      schema: {
+        tags,
+        summary: 'Every enabled type with its enabled items, and the dictionary revision',
+        response: replies(dictionaryAllSchema),
+      },
       config: { access: 'user' },
     },
     async () => ok(await allDictionaries(db)),
@@ -140,7 +182,11 @@ export async function dictionaryRoutes(app: App, { db, now }: Services) {
   app.get(
     `${DATA}/Revision`,
     {
-      schema: { tags, summary: 'The dictionary revision alone: a client re-reads All when it moved' },
+      schema: {
+        tags,
+        summary: 'The dictionary revision alone: a client re-reads All when it moved',
+        response: replies(dictionaryDataRevisionAnswer),
+      },
       config: { access: 'user' },
     },
     async () => ok({ revision: await dictionaryRevision(db) }),
@@ -154,6 +200,7 @@ export async function dictionaryRoutes(app: App, { db, now }: Services) {
         querystring: dataListQuery,
         tags,
         summary: 'Items of a type (id or enCode): a tree for tree types, by keyword',
+        response: replies(dictionaryDataAnswer),
       },
       config: { access: { permission: MENU } },
     },
@@ -169,6 +216,7 @@ export async function dictionaryRoutes(app: App, { db, now }: Services) {
         querystring: selectorQuery,
         tags,
         summary: 'Parent picker of a tree type: items without the given one and its subtree (0 = all)',
+        response: replies(dictionaryDataSelectorAnswer),
       },
       config: { access: 'user' },
     },
@@ -181,7 +229,12 @@ export async function dictionaryRoutes(app: App, { db, now }: Services) {
   app.get(
     `${DATA}/:typeId/Data/Selector`,
     {
-      schema: { params: typeIdParams, tags, summary: 'Enabled items of a type (id or enCode) for select widgets' },
+      schema: {
+        params: typeIdParams,
+        tags,
+        summary: 'Enabled items of a type (id or enCode) for select widgets',
+        response: replies(dictionaryDataSelectorAnswer),
+      },
       config: { access: 'user' },
     },
     async (request) => ok({ list: await dataOptions(db, request.params.typeId) }),
@@ -190,7 +243,12 @@ export async function dictionaryRoutes(app: App, { db, now }: Services) {
   app.post(
     DATA,
     {
-      schema: { body: dataBody, tags, summary: 'Create a dictionary item' },
+      schema: {
+        body: dataBody,
+        tags,
+        summary: 'Create a dictionary item',
+        response: replies(dictionaryTypePostAnswer),
+      },
       config: { access: { permission: `${MENU}:btn_add` } },
     },
     async (request) => {
@@ -202,7 +260,12 @@ export async function dictionaryRoutes(app: App, { db, now }: Services) {
   app.get(
     `${DATA}/:id/Info`,
     {
-      schema: { params: idParams, tags, summary: 'A dictionary item with its version' },
+      schema: {
+        params: idParams,
+        tags,
+        summary: 'A dictionary item with its version',
+        response: replies(dictionaryDataInfoSchema),
+      },
       config: { access: { permission: MENU } },
     },
     async (request) => ok(await dataInfo(db, request.params.id)),
@@ -216,6 +279,7 @@ export async function dictionaryRoutes(app: App, { db, now }: Services) {
         body: dataUpdateBody,
         tags,
         summary: 'Save a dictionary item (409 on a stale version)',
+        response: replies(),
       },
       config: { access: { permission: `${MENU}:btn_edit` } },
     },
@@ -228,7 +292,7 @@ export async function dictionaryRoutes(app: App, { db, now }: Services) {
   app.delete(
     `${DATA}/:id`,
     {
-      schema: { params: idParams, tags, summary: 'Delete a dictionary item without children' },
+      schema: { params: idParams, tags, summary: 'Delete a dictionary item without children', response: replies() },
       config: { access: { permission: `${MENU}:btn_remove` } },
     },
     async (request) => {
@@ -240,7 +304,12 @@ export async function dictionaryRoutes(app: App, { db, now }: Services) {
   app.put(
     `${DATA}/:id/Actions/State`,
     {
-      schema: { params: idParams, tags, summary: 'Enable or disable a dictionary item' },
+      schema: {
+        params: idParams,
+        tags,
+        summary: 'Enable or disable a dictionary item',
+        response: replies(dictionaryDataActionsStatePutAnswer),
+      },
       config: { access: { permission: `${MENU}:btn_edit` } },
     },
     async (request) => {
@@ -257,6 +326,7 @@ export async function dictionaryRoutes(app: App, { db, now }: Services) {
         querystring: z.object({}),
         tags,
         summary: 'The items of a type as an .xlsx workbook',
+        response: fileReply('the workbook', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
       },
       config: { access: { permission: `${MENU}:btn_download` } },
     },

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { enCode, flag, fullName, plainText, recordId as id, recordTail, version } from '../../../core/record-schema.ts';
+import {
+  dictionaryTypeNodeSchema,
+  dictionaryOptionSchema,
+  dictionaryDataRowSchema,
+} from '../../../core/response-schema-wire.ts';
 export { idParams } from '../../../core/record-schema.ts';
 
 export const typeIdParams = z.object({ typeId: id });
@@ -50,3 +55,19 @@ export const dataBody = z.object({
 });
 export const dataUpdateBody = dataBody.extend({ version });
 export type DataBody = z.infer<typeof dataBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Answers: the data of each route's success envelope (schema.response), see core/response-schema.ts.
+// ---------------------------------------------------------------------------------------------
+
+export const dictionaryTypeAnswer = z.object({ list: z.array(dictionaryTypeNodeSchema) });
+
+export const dictionaryTypePostAnswer = z.object({ id: z.string() });
+
+export const dictionaryDataRevisionAnswer = z.object({ revision: z.number() });
+
+export const dictionaryDataAnswer = z.object({ list: z.array(dictionaryDataRowSchema) });
+
+export const dictionaryDataSelectorAnswer = z.object({ list: z.array(dictionaryOptionSchema) });
+
+export const dictionaryDataActionsStatePutAnswer = z.object({ enabledMark: z.number() });

@@ -21,9 +21,16 @@ import {
   printListQuery,
   printUpdateBody,
   selectorQuery,
+  printDevAnswer,
+  printDevSelectorAnswer,
+  printDevDataAnswer,
+  printDevFieldsPostAnswer,
+  printDevAnswer2,
+  printDevPostAnswer,
 } from './schema.ts';
 import { registerMessages } from '../../../core/messages.ts';
 import { printDevMessages } from './messages.ts';
+import { fileReply, replies } from '../../../core/response-schema.ts';
 
 const tags = ['system'];
 const BASE = '/api/system/printDev';
@@ -45,7 +52,12 @@ export async function printDevRoutes(
   app.get(
     BASE,
     {
-      schema: { querystring: printListQuery, tags, summary: 'Print templates, one page by keyword, category, type' },
+      schema: {
+        querystring: printListQuery,
+        tags,
+        summary: 'Print templates, one page by keyword, category, type',
+        response: replies(printDevAnswer),
+      },
       config: { access: { permission: MENU } },
     },
     async (request) => ok(await listPrintTemplates(db, dialect, request.query)),
@@ -58,6 +70,7 @@ export async function printDevRoutes(
         querystring: selectorQuery,
         tags,
         summary: 'Enabled templates by category (type: 1 flow, 2 function form)',
+        response: replies(printDevSelectorAnswer),
       },
       config: { access: 'user' },
     },
@@ -71,6 +84,7 @@ export async function printDevRoutes(
         querystring: dataQuery,
         tags,
         summary: "A record's print data: printData, printTemplate, operatorRecordList",
+        response: replies(printDevDataAnswer),
       },
       config: { access: 'user' },
     },
@@ -84,7 +98,12 @@ export async function printDevRoutes(
   app.post(
     `${BASE}/Fields`,
     {
-      schema: { body: fieldsBody, tags, summary: 'Field tree of a SQL template (headTable, then T1, T2...)' },
+      schema: {
+        body: fieldsBody,
+        tags,
+        summary: 'Field tree of a SQL template (headTable, then T1, T2...)',
+        response: replies(printDevFieldsPostAnswer),
+      },
       config: { access: { permission: MENU } },
     },
     async (request) => ok(await templateFields(adminSql, request.body.sqlTemplate)),
@@ -93,7 +112,12 @@ export async function printDevRoutes(
   app.get(
     `${BASE}/:id`,
     {
-      schema: { params: idParams, tags, summary: 'One print template with its SQL, HTML and page settings' },
+      schema: {
+        params: idParams,
+        tags,
+        summary: 'One print template with its SQL, HTML and page settings',
+        response: replies(printDevAnswer2),
+      },
       config: { access: { permission: MENU } },
     },
     async (request) => ok(await printTemplateInfo(db, request.params.id)),
@@ -102,7 +126,7 @@ export async function printDevRoutes(
   app.post(
     BASE,
     {
-      schema: { body: printBody, tags, summary: 'Create a print template' },
+      schema: { body: printBody, tags, summary: 'Create a print template', response: replies(printDevPostAnswer) },
       config: { access: { permission: `${MENU}:btn_add` } },
     },
     async (request) => {
@@ -114,7 +138,13 @@ export async function printDevRoutes(
   app.put(
     `${BASE}/:id`,
     {
-      schema: { params: idParams, body: printUpdateBody, tags, summary: 'Save a print template (version required)' },
+      schema: {
+        params: idParams,
+        body: printUpdateBody,
+        tags,
+        summary: 'Save a print template (version required)',
+        response: replies(),
+      },
       config: { access: { permission: `${MENU}:btn_edit` } },
     },
     async (request) => {
@@ -126,7 +156,7 @@ export async function printDevRoutes(
   app.delete(
     `${BASE}/:id`,
     {
-      schema: { params: idParams, tags, summary: 'Delete a print template' },
+      schema: { params: idParams, tags, summary: 'Delete a print template', response: replies() },
       config: { access: { permission: `${MENU}:btn_remove` } },
     },
     async (request) => {
@@ -138,7 +168,12 @@ export async function printDevRoutes(
   app.post(
     `${BASE}/:id/Actions/Copy`,
     {
-      schema: { params: idParams, tags, summary: 'Duplicate a print template (disabled, code suffixed)' },
+      schema: {
+        params: idParams,
+        tags,
+        summary: 'Duplicate a print template (disabled, code suffixed)',
+        response: replies(printDevPostAnswer),
+      },
       config: { access: { permission: `${MENU}:btn_add` } },
     },
     async (request) => {
@@ -150,7 +185,12 @@ export async function printDevRoutes(
   app.get(
     `${BASE}/:id/Actions/Export`,
     {
-      schema: { params: idParams, tags, summary: 'The template as a JSON file' },
+      schema: {
+        params: idParams,
+        tags,
+        summary: 'The template as a JSON file',
+        response: fileReply('the template', 'application/json'),
+      },
       config: { access: { permission: `${MENU}:btn_download` } },
     },
     async (request, reply) => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { enCode, recordId as id, recordTail, version, plainText } from '../../../core/record-schema.ts';
 export { idParams } from '../../../core/record-schema.ts';
 import { pageQuery } from '../../../core/paging.ts';
+import { paginationSchema } from '../../../core/response-schema.ts';
 
 /** A printCategory dictionary item code. */
 const category = z.string().trim().min(1).max(50);
@@ -58,3 +59,106 @@ export const dataQuery = z.object({
   /** The record (or workflow task) being printed; bound as @formId. */
   formId: z.string().trim().min(1).max(64),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Answers: the data of each route's success envelope (schema.response), see core/response-schema.ts.
+// ---------------------------------------------------------------------------------------------
+
+export const printDevAnswer = z.object({
+  list: z.array(
+    z.object({
+      category: z.string(),
+      categoryName: z.string(),
+      type: z.number(),
+      creatorTime: z.number(),
+      creatorUser: z.string(),
+      lastModifyTime: z.number().nullable(),
+      id: z.string(),
+      fullName: z.string(),
+      enCode: z.string(),
+      enabledMark: z.number(),
+      sortCode: z.number(),
+      description: z.string(),
+    }),
+  ),
+  pagination: paginationSchema,
+});
+
+export const printDevSelectorAnswer = z.object({
+  list: z.array(
+    z.object({
+      id: z.string(),
+      fullName: z.string(),
+      enCode: z.string(),
+      parentId: z.string(),
+      isCategory: z.boolean(),
+      hasChildren: z.boolean(),
+      children: z.array(
+        z.object({
+          hasChildren: z.boolean(),
+          id: z.string(),
+          fullName: z.string(),
+          enCode: z.string(),
+          type: z.number(),
+          parentId: z.string(),
+        }),
+      ),
+    }),
+  ),
+});
+
+export const printDevDataAnswer = z.object({
+  printData: z.record(z.string(), z.unknown()),
+  printTemplate: z.string(),
+  operatorRecordList: z.array(z.unknown()),
+  fullName: z.string(),
+  pageParam: z.object({
+    paper: z.enum(['A4', 'A5', 'Letter']),
+    orientation: z.enum(['portrait', 'landscape']),
+    marginTop: z.number(),
+    marginRight: z.number(),
+    marginBottom: z.number(),
+    marginLeft: z.number(),
+  }),
+});
+
+export const fieldNodeSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  table: z.string(),
+  field: z.string(),
+  hasChildren: z.boolean(),
+  get children() {
+    return z.array(fieldNodeSchema).optional();
+  },
+});
+
+export const printDevFieldsPostAnswer = z.object({ list: z.array(fieldNodeSchema) });
+
+export const printDevAnswer2 = z.object({
+  sqlTemplate: z.string(),
+  printTemplate: z.string(),
+  pageParam: z.object({
+    paper: z.enum(['A4', 'A5', 'Letter']),
+    orientation: z.enum(['portrait', 'landscape']),
+    marginTop: z.number(),
+    marginRight: z.number(),
+    marginBottom: z.number(),
+    marginLeft: z.number(),
+  }),
+  version: z.number(),
+  category: z.string(),
+  categoryName: z.string(),
+  type: z.number(),
+  creatorTime: z.number(),
+  creatorUser: z.string(),
+  lastModifyTime: z.number().nullable(),
+  id: z.string(),
+  fullName: z.string(),
+  enCode: z.string(),
+  enabledMark: z.number(),
+  sortCode: z.number(),
+  description: z.string(),
+});
+
+export const printDevPostAnswer = z.object({ id: z.string() });

@@ -1,9 +1,10 @@
 import { ok } from '../../../core/http.ts';
 import type { App, Services } from '../../../core/types.ts';
-import { sysConfigBody } from './schema.ts';
+import { sysConfigBody, sysConfigAnswer } from './schema.ts';
 import { saveSysConfig, sysConfig } from './service.ts';
 import { registerMessages } from '../../../core/messages.ts';
 import { sysConfigMessages } from './messages.ts';
+import { replies } from '../../../core/response-schema.ts';
 
 const tags = ['system'];
 const BASE = '/api/system/SysConfig';
@@ -14,7 +15,7 @@ export async function sysConfigRoutes(app: App, { db, now }: Services) {
   app.get(
     BASE,
     {
-      schema: { tags, summary: 'Every system setting' },
+      schema: { tags, summary: 'Every system setting', response: replies(sysConfigAnswer) },
       config: { access: { permission: 'basic.sysConfig' } },
     },
     async () => ok(await sysConfig(db)),
@@ -23,7 +24,12 @@ export async function sysConfigRoutes(app: App, { db, now }: Services) {
   app.put(
     BASE,
     {
-      schema: { body: sysConfigBody, tags, summary: 'Save some or all settings; they hold from the next request on' },
+      schema: {
+        body: sysConfigBody,
+        tags,
+        summary: 'Save some or all settings; they hold from the next request on',
+        response: replies(sysConfigAnswer),
+      },
       config: { access: { permission: 'basic.sysConfig:btn_edit' } },
     },
     async (request) => ok(await saveSysConfig(db, request.body, now()), request.t('saveSuccess')),

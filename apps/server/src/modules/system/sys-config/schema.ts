@@ -63,3 +63,28 @@ export const sysConfigBody = z
   })
   .partial();
 export type SysConfigBody = z.infer<typeof sysConfigBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Answers: the data of each route's success envelope (schema.response), see core/response-schema.ts.
+// ---------------------------------------------------------------------------------------------
+
+export const sysConfigAnswer = z.object({
+  title: z.string(),
+  sysName: z.string(),
+  sysVersion: z.string(),
+  logoIcon: z.string(),
+  loginIcon: z.string(),
+  navigationIcon: z.string(),
+  copyright: z.string(),
+  companyName: z.string(),
+  tokenTimeout: z.number(),
+  singleLogin: z.number(),
+  passwordErrorsNumber: z.number(),
+  lockType: z.number(),
+  lockTime: z.number(),
+  enableVerificationCode: z.number(),
+  verificationCodeNumber: z.number(),
+  uploadMaxSize: z.number(),
+  uploadExtensions: z.string(),
+  dataInterfaceHosts: z.string(),
+});

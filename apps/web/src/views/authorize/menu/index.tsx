@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { MenuType } from '@atrium/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Form, Input, Space, Spin, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Empty, Form, Space, Spin, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Has } from '../../../access/has.tsx';
@@ -14,7 +14,7 @@ import {
   StateSwitch,
   Toolbar,
 } from '../../../components/admin/index.ts';
-import { menuIcon } from '../../../layouts/menu-icon.tsx';
+import { IconPicker, menuIcon } from '../../../components/menu-icon/index.ts';
 import {
   CodeField,
   DescriptionField,
@@ -298,8 +298,8 @@ export default function MenuPage() {
         <NameField label={t('authorize.systemName')} />
         <NameTranslationFields testIdPrefix="system" />
         <CodeField label={t('authorize.systemCode')} />
-        <Form.Item name="icon" label={t('authorize.icon')} extra={t('authorize.iconHint')}>
-          <Input maxLength={100} />
+        <Form.Item name="icon" label={t('authorize.icon')}>
+          <IconPicker data-testid="system-icon" />
         </Form.Item>
         <SortCodeField />
         <EnabledField />

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Radio, Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/admin/index.ts';
+import { IconPicker } from '../../../components/menu-icon/index.ts';
 import {
   CodeField,
   DescriptionField,
@@ -107,8 +108,8 @@ export function MenuDialog({ dialog, systemId, onClose, onSaved }: Props) {
           <NameField label={t('authorize.menuName')} />
           <NameTranslationFields testIdPrefix="menu" />
           <CodeField label={t('authorize.menuCode')} />
-          <Form.Item name="icon" label={t('authorize.icon')} extra={t('authorize.iconHint')}>
-            <Input maxLength={100} />
+          <Form.Item name="icon" label={t('authorize.icon')}>
+            <IconPicker data-testid="menu-icon" />
           </Form.Item>
           <Form.Item noStyle dependencies={['type']}>
             {() => {

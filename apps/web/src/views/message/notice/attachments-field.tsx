@@ -1,10 +1,13 @@
-import { PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Space, Tag, Upload } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { PaperClipOutlined } from '@ant-design/icons';
+import { Space, Tag } from 'antd';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseFiles, type MessageFile } from '../../../api/message.ts';
-import { uploadAttachment } from '../../../api/file.ts';
 import { FileLink } from '../../../components/file-link/index.ts';
+import { ChunkUploader } from '../../../components/upload/index.ts';
+
+/** The server's upload settings (size and types) are the real limit; the client only stops what is surely too big. */
+const NOTICE_UPLOAD_RULES = { fileSize: 2, sizeUnit: 'GB' as const };
 
 interface Props {
   /** The files JSON text of the notice. */
@@ -13,14 +16,13 @@ interface Props {
 }
 
 /**
- * A notice's attachments: each file is uploaded first (the server keeps it under a generated name
- * and answers its record); the notice stores the records as JSON text. Removing one only unlinks it.
+ * A notice's attachments: each file is uploaded first, in chunks with resume (the server keeps it
+ * under a generated name and answers its record); the notice stores the records as JSON text. Removing one only unlinks it.
  * Each name downloads the file through the link the server handed out with the record (the upload
  * answer, or the notice as loaded for the form); the server stores the records without those links.
  */
 export function AttachmentsField({ value, onChange }: Props) {
   const { t } = useTranslation();
-  const [uploading, setUploading] = useState(0);
   const files = parseFiles(value);
   // Uploads finish in any order and maybe before a re-render: each adds to the newest list.
   const latest = useRef(value);
@@ -34,25 +36,13 @@ export function AttachmentsField({ value, onChange }: Props) {
 
   return (
     <Space direction="vertical" size={8} style={{ width: '100%' }}>
-      <Upload
-        multiple
-        showUploadList={false}
-        customRequest={({ file, onSuccess, onError }) => {
-          setUploading((n) => n + 1);
-          uploadAttachment(file as File)
-            .then((record) => {
-              save([...parseFiles(latest.current), record]);
-              onSuccess?.(record);
-            })
-            // The request wrapper has shown the server's reason (size, type).
-            .catch((error: Error) => onError?.(error))
-            .finally(() => setUploading((n) => n - 1));
-        }}
-      >
-        <Button icon={<UploadOutlined />} loading={uploading > 0} data-testid="notice-attach">
-          {t('message.uploadAttachment')}
-        </Button>
-      </Upload>
+      <ChunkUploader
+        rules={NOTICE_UPLOAD_RULES}
+        held={files.length}
+        onUploaded={(record) => save([...parseFiles(latest.current), record])}
+        buttonText={t('message.uploadAttachment')}
+        buttonTestId="notice-attach"
+      />
       {files.length > 0 && (
         <Space wrap data-testid="notice-attachments">
           {files.map((f, i) => (

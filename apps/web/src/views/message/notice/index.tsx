@@ -100,12 +100,14 @@ export default function NoticePage() {
   }
 
   const columns: TableColumnsType<NoticeItem> = [
-    { key: 'title', dataIndex: 'title', title: t('message.noticeTitle'), ellipsis: true, width: 260 },
+    // The title takes what the other columns leave, so the list fits beside the menu at 1280 px and
+    // the fixed actions column covers nothing.
+    { key: 'title', dataIndex: 'title', title: t('message.noticeTitle'), ellipsis: true, minWidth: 120 },
     {
       key: 'state',
       dataIndex: 'state',
       title: t('message.state'),
-      width: 90,
+      width: 80,
       render: (v: number) => (
         <Tag color={STATE_COLORS[v] ?? 'default'} data-testid="notice-state">
           {stateLabel(v)}
@@ -116,13 +118,13 @@ export default function NoticePage() {
       key: 'expireTime',
       dataIndex: 'expireTime',
       title: t('message.expirationTime'),
-      width: 150,
+      width: 140,
       render: (v: number | null) => (v ? time(v) : t('message.noExpiry')),
     },
-    { key: 'releaseUser', dataIndex: 'releaseUser', title: t('message.releaseUser'), width: 140 },
-    { key: 'releaseTime', dataIndex: 'releaseTime', title: t('message.releaseTime'), width: 150, render: time },
-    { key: 'creatorUser', dataIndex: 'creatorUser', title: t('message.creatorUser'), width: 140 },
-    { key: 'creatorTime', dataIndex: 'creatorTime', title: t('admin.creatorTime'), width: 150, render: time },
+    { key: 'releaseUser', dataIndex: 'releaseUser', title: t('message.releaseUser'), width: 130 },
+    { key: 'releaseTime', dataIndex: 'releaseTime', title: t('message.releaseTime'), width: 140, render: time },
+    { key: 'creatorUser', dataIndex: 'creatorUser', title: t('message.creatorUser'), width: 130 },
+    { key: 'creatorTime', dataIndex: 'creatorTime', title: t('admin.creatorTime'), width: 140, render: time },
     actionsColumn<NoticeItem>(
       t,
       (row) => (

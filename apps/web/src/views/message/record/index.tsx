@@ -63,8 +63,8 @@ export default function MessageRecordPage() {
         ? t('message.notice')
         : t('message.system');
 
-  function afterRead(row: Pick<MessageItem, 'type' | 'isRead'>) {
-    if (row.isRead === '0') useMessagesStore.getState().readOne(row.type);
+  function afterRead(row: Pick<MessageItem, 'type' | 'isRead'>, since: number) {
+    if (row.isRead === '0') useMessagesStore.getState().readOne(row.type, since);
     reload();
   }
 
@@ -73,9 +73,10 @@ export default function MessageRecordPage() {
       setViewing(row.id);
       return;
     }
+    const since = useMessagesStore.getState().countsVersion;
     try {
       const detail = await readMessage(row.id);
-      afterRead(row);
+      afterRead(row, since);
       const path = flowDetailPath(detail.bodyText);
       if (path) getNavigator().navigate(path);
     } catch {
@@ -222,9 +223,9 @@ export default function MessageRecordPage() {
       <NoticeViewDialog
         messageId={viewing}
         onClose={() => setViewing(null)}
-        onRead={(detail) => {
+        onRead={(detail, since) => {
           const row = list.list.find((r) => r.id === detail.id);
-          afterRead(row ?? detail);
+          afterRead(row ?? detail, since);
         }}
       />
     </AdminPage>

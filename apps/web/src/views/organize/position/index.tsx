@@ -17,6 +17,7 @@ import {
 } from '../../../components/admin/index.ts';
 import { positionApi } from '../../../api/organize.ts';
 import { CodeField, NameField, OrganizeSelect, RecordFields } from '../../../components/admin/fields.tsx';
+import { GradeSelect } from '../../../components/grade-select/index.tsx';
 
 const KEY = ['permission', 'position'] as const;
 
@@ -36,6 +37,7 @@ export default function PositionPage() {
     { key: 'fullName', dataIndex: 'fullName', title: t('organize.positionName'), width: 160 },
     { key: 'enCode', dataIndex: 'enCode', title: t('organize.positionCode'), width: 160 },
     { key: 'organizeName', dataIndex: 'organizeName', title: t('organize.organize'), width: 140 },
+    { key: 'gradeName', dataIndex: 'gradeName', title: t('grade.grade'), width: 110 },
     { key: 'userCount', dataIndex: 'userCount', title: t('organize.userCount'), width: 80, align: 'right' },
     ...recordColumns<PositionListItem>(t, {
       status: enabledTagColumn(t),
@@ -78,6 +80,9 @@ export default function PositionPage() {
         </Form.Item>
         <NameField label={t('organize.positionName')} />
         <CodeField label={t('organize.positionCode')} />
+        <Form.Item name="gradeId" label={t('grade.grade')}>
+          <GradeSelect data-testid="position-grade" />
+        </Form.Item>
         <RecordFields />
       </FormDialog>
     </AdminPage>

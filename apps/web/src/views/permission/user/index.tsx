@@ -22,7 +22,6 @@ import {
 import { downloadFile, ImportDialog } from '../../../components/import-dialog/index.ts';
 import { useColumnSettings } from '../../../components/column-settings/index.ts';
 import { userApi } from '../../../api/permission.ts';
-import { userImportApi } from './import-api.ts';
 import { ResetPasswordDialog } from './reset-password-dialog.tsx';
 import { UserDialog } from './user-dialog.tsx';
 import styles from './user.module.css';
@@ -92,6 +91,7 @@ export default function UserPage() {
       render: (v: number | null) => (v === 1 ? t('user.male') : v === 2 ? t('user.female') : ''),
     },
     { key: 'organizeName', dataIndex: 'organizeName', title: t('user.organize'), width: 140, ellipsis: true },
+    { key: 'gradeName', dataIndex: 'gradeName', title: t('grade.grade'), width: 100, ellipsis: true },
     { key: 'mobilePhone', dataIndex: 'mobilePhone', title: t('user.mobilePhone'), width: 130 },
     stateSwitchColumn(t, userApi.stateUrl, reload),
     {
@@ -190,7 +190,7 @@ export default function UserPage() {
       {columnSettings.drawer}
       <ImportDialog
         open={importing}
-        api={userImportApi}
+        api="/api/permission/Users"
         onClose={(imported) => {
           setImporting(false);
           if (imported) reload();

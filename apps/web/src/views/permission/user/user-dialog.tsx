@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/admin/index.ts';
 import { useFieldGrant } from '../../../access/use-has.ts';
 import { DictionarySelect } from '../../../components/dictionary-select/index.ts';
+import { GradeSelect } from '../../../components/grade-select/index.tsx';
 import { groupOptions, organizeApi, positionsOf } from '../../../api/organize.ts';
 import { DescriptionField, EnabledField, ManagerSelect, SortCodeField } from '../../../components/admin/fields.tsx';
 import { roleApi, userApi } from '../../../api/permission.ts';
@@ -237,6 +238,11 @@ export function UserDialog({ id, open, organizeId, onClose, onSaved }: Props) {
           <Col xs={24} md={12}>
             <Form.Item name="nation" label={t('dictionary.nation')}>
               <DictionarySelect typeCode="nation" data-testid="user-nation" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="gradeId" label={t('grade.grade')}>
+              <GradeSelect data-testid="user-grade" />
             </Form.Item>
           </Col>
           <Col span={24}>

@@ -1,0 +1,261 @@
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase, type DatabaseHandle } from '../db/index.ts';
+import { reuse } from '../db/reuse.ts';
+import { cascadeParents, missingDependencies } from '../db/cascades.ts';
+import { createRowMemo, declaredMemos } from '../db/table-changes.ts';
+import { inTransaction } from '../db/tx.ts';
+import { createTestServer, dbTargets, type TestServer } from '../testing/index.ts';
+import { authorityKeys, bumpAuthorityRevision, createAuthorityService } from './authority.ts';
+import { matchesEtag } from './etag.ts';
+import { currentUserResult } from '../modules/oauth/current-user-schema.ts';
+import type { App } from './types.ts';
+
+describe.each(dbTargets())('caches with a contract on $name', (target) => {
+  let server: TestServer;
+  let admin: string;
+  let staff: string;
+  beforeAll(async () => {
+    server = await createTestServer(target);
+    [admin, staff] = await server.logins(['admin', 'staff']);
+  });
+  afterAll(() => server.close());
+
+  it('reuse() refuses a statement that writes, naming it', async () => {
+    const { db } = server.database;
+    await expect(
+      reuse(db, 'a-write', () => db.updateTable('users').set({ description: 'x' }).where('id', '=', 'none'), []),
+    ).rejects.toThrow("reuse('a-write') takes only reads");
+    const rows = await reuse(db, 'a-read', () => db.selectFrom('users').select('id').where('account', '=', 'admin'), [
+      'admin',
+    ]);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('every row memo of the app declares the tables whose deletes cascade into its rows', async () => {
+    const parents = await cascadeParents(server.database.db, server.database.dialect);
+    // The schema really cascades: a user's relations and its sessions go with it.
+    expect(parents.get('user_relation')).toContain('users');
+    expect(parents.get('session')).toContain('users');
+    const appMemos = declaredMemos.filter((d) =>
+      ['access.session', 'authority.user', 'authority.revisions'].includes(d.name),
+    );
+    expect(appMemos.map((d) => d.name).sort()).toEqual(['access.session', 'authority.revisions', 'authority.user']);
+    for (const memo of appMemos) expect(missingDependencies(memo, parents), memo.name).toEqual([]);
+    // A memo that forgot one is caught.
+    expect(missingDependencies({ name: 'bad', tables: ['session'], maxEntries: 1 }, parents)).toEqual(['users']);
+  });
+
+  it('a cascade delete reaches a memo that declared the parent table', async () => {
+    const { db, changes } = server.database;
+    const userId = await server.addBareUser(`cascade${target.name}`);
+    await db
+      .insertInto('user_relation')
+      .values({
+        id: `rel-${userId}`,
+        user_id: userId,
+        object_type: 'Group',
+        object_id: 'g',
+        sort_code: 0,
+        created_at: 0,
+      })
+      .execute();
+    let reads = 0;
+    const memo = createRowMemo<{ id: string }>(changes, {
+      name: 'test.relation',
+      tables: ['user_relation', 'users'],
+      maxEntries: 10,
+    });
+    const read = () =>
+      memo.get(userId, async () => {
+        reads += 1;
+        return db.selectFrom('user_relation').select('id').where('user_id', '=', userId).executeTakeFirst();
+      });
+    // PostgreSQL without a feed reads through; with one (below) it keeps rows like SQLite.
+    expect(await read()).toEqual({ id: `rel-${userId}` });
+    await read();
+    if (changes.live) expect(reads).toBe(1);
+    // The relation row goes through the foreign key, with no write naming user_relation.
+    await db.deleteFrom('users').where('id', '=', userId).execute();
+    expect(await read()).toBeUndefined();
+  });
+
+  it('a runtime-created table is watched like any other: DDL and writes move its memo', async () => {
+    const { db, changes } = server.database;
+    const runtime = db as unknown as Kysely<{ runtime_form: { id: string; title: string } }>;
+    const table = `runtime_form`;
+    const memo = createRowMemo<{ id: string; title: string }>(changes, {
+      name: 'test.runtime',
+      tables: [table],
+      maxEntries: 10,
+    });
+    const read = () =>
+      memo.get('r1', () => runtime.selectFrom('runtime_form').selectAll().where('id', '=', 'r1').executeTakeFirst());
+    expect(await read().catch(() => 'no table')).toBe('no table');
+    await runtime.schema
+      .createTable(table)
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('title', 'text')
+      .execute();
+    await runtime.insertInto('runtime_form').values({ id: 'r1', title: 'first' }).execute();
+    expect((await read())?.title).toBe('first');
+    await runtime.updateTable('runtime_form').set({ title: 'second' }).execute();
+    expect((await read())?.title).toBe('second');
+    await sql`update runtime_form set title = ${'raw'}`.execute(runtime);
+    expect((await read())?.title).toBe('raw');
+  });
+
+  it('revisions per key: a change to a role recomputes only the authorities that hold it', async () => {
+    const { db, changes } = server.database;
+    const service = createAuthorityService(db, { changes });
+    const staffId = await server.userIdOf('staff');
+    const adminId = await server.userIdOf('admin');
+    const staffFirst = (await service.load(staffId))!;
+    const adminFirst = (await service.load(adminId))!;
+    const [held] = staffFirst.roleIds;
+    expect(held).toBeTruthy();
+    const other = (await db.selectFrom('role').select('id').where('id', 'not in', staffFirst.roleIds).execute())[0]!.id;
+
+    await inTransaction(db, (trx) => bumpAuthorityRevision(trx, authorityKeys.holder('role', other)));
+    const staffAfterOther = (await service.load(staffId))!;
+    // Not recomputed: the very same menus, elements and names.
+    expect(staffAfterOther.menus).toBe(staffFirst.menus);
+
+    await inTransaction(db, (trx) => bumpAuthorityRevision(trx, authorityKeys.holder('role', held!)));
+    const staffAfterHeld = (await service.load(staffId))!;
+    expect(staffAfterHeld.menus).not.toBe(staffFirst.menus);
+    expect(staffAfterHeld.menus.map((m) => m.id)).toEqual(staffFirst.menus.map((m) => m.id));
+
+    // A new menu in one system reaches the users who see that system (the admin sees them all).
+    const system = adminFirst.systems[0]!.id;
+    await inTransaction(db, (trx) => bumpAuthorityRevision(trx, ...authorityKeys.menus(system)));
+    expect((await service.load(adminId))!.menus).not.toBe(adminFirst.menus);
+    // ... and the per-menu facts, which hang off the combined revision, move with it.
+    expect((await service.load(adminId))!.revisions.authority).toBeGreaterThan(adminFirst.revisions.authority);
+  });
+
+  it('S1-2.1-05 S1-3-03 CurrentUser matches its schema and revalidates with a strong ETag', async () => {
+    const first = await server.call('GET', '/api/oauth/CurrentUser', { token: admin });
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const body = first.json();
+    expect(currentUserResult.safeParse(body.data).success).toBe(true);
+    // The answer keeps every field the contract names: the system tree and full menu entries.
+    expect(Object.keys(body.data).sort()).toEqual([
+      'menuList',
+      'permissionList',
+      'routerList',
+      'sysConfigInfo',
+      'userInfo',
+    ]);
+
+    const again = await server.call('GET', '/api/oauth/CurrentUser', {
+      token: admin,
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // Another language is another answer, and so is a locked screen.
+    const english = await server.call('GET', '/api/oauth/CurrentUser', {
+      token: admin,
+      headers: { 'if-none-match': etag, 'accept-language': 'en-US' },
+    });
+    expect(english.statusCode).toBe(200);
+    expect(english.headers.etag).not.toBe(etag);
+    // Another user never gets a 304 on the admin's tag.
+    const other = await server.call('GET', '/api/oauth/CurrentUser', {
+      token: staff,
+      headers: { 'if-none-match': etag },
+    });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('matchesEtag takes lists, weak forms of the same tag and the wildcard', () => {
+    expect(matchesEtag('"a", "b"', '"b"')).toBe(true);
+    expect(matchesEtag('W/"b"', '"b"')).toBe(true);
+    expect(matchesEtag('*', '"b"')).toBe(true);
+    expect(matchesEtag('"c"', '"b"')).toBe(false);
+    expect(matchesEtag(undefined, '"b"')).toBe(false);
+  });
+});
+
+const redisUrl = process.env.REDIS_TEST_URL;
+const postgres = dbTargets().find((t) => t.name === 'postgres');
+
+describe.skipIf(!redisUrl || !postgres)('two instances on one PostgreSQL schema, sharing Redis', () => {
+  let a: TestServer;
+  let second: { app: App; database: DatabaseHandle };
+  const prefix = `atrium-caching-${process.pid}`;
+  const callB = (url: string, token: string) =>
+    second.app.inject({ method: 'GET', url, headers: { authorization: token } }).then((r) => ({
+      status: r.statusCode,
+      json: r.json() as { code: number; data?: { userInfo?: { locked: boolean } } },
+    }));
+
+  beforeAll(async () => {
+    a = await createTestServer(postgres!, { redisUrl, redisPrefix: prefix });
+    const source = a.database.source as { url: string; schema: string };
+    const database = openDatabase({ url: source.url, schema: source.schema, poolSize: 5 });
+    const config = { ...loadConfig({}), webDist: '/nonexistent', redisUrl: redisUrl!, redisPrefix: prefix };
+    const app = await buildApp({ config, database, now: () => a.clock.now, logger: false });
+    await app.ready();
+    second = { app, database };
+  });
+  afterAll(async () => {
+    await second.app.close();
+    await second.database.close();
+    await a.close();
+  });
+
+  it('both keep rows in memory once the feed is up', () => {
+    expect(a.database.changes.live).toBe(true);
+    expect(second.database.changes.live).toBe(true);
+  });
+
+  it('a sign-out on one instance ends the session on the other', async () => {
+    const token = await a.login('staff');
+    expect((await callB('/api/oauth/CurrentUser', token)).json.code).toBe(200);
+    expect((await callB('/api/oauth/CurrentUser', token)).json.code).toBe(200);
+    expect((await a.call('GET', '/api/oauth/Logout', { token })).json().code).toBe(200);
+    await vi.waitFor(async () => expect((await callB('/api/oauth/CurrentUser', token)).json.code).toBe(602), {
+      timeout: 3000,
+      interval: 20,
+    });
+  });
+
+  it('a lock on one instance shows in the other one’s CurrentUser', async () => {
+    const token = await a.login('staff');
+    expect((await callB('/api/oauth/CurrentUser', token)).json.data?.userInfo?.locked).toBe(false);
+    expect((await a.call('PUT', '/api/oauth/LockScreen', { token })).json().code).toBe(200);
+    await vi.waitFor(
+      async () => expect((await callB('/api/oauth/CurrentUser', token)).json.data?.userInfo?.locked).toBe(true),
+      { timeout: 3000, interval: 20 },
+    );
+  });
+
+  it('a runtime-created table written by one instance is read fresh by the other', async () => {
+    type Runtime = Kysely<{ runtime_model: { id: string; title: string } }>;
+    const dbA = a.database.db as unknown as Runtime;
+    const dbB = second.database.db as unknown as Runtime;
+    await dbA.schema
+      .createTable('runtime_model')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('title', 'text')
+      .execute();
+    await dbA.insertInto('runtime_model').values({ id: 'm1', title: 'draft' }).execute();
+    const memo = createRowMemo<{ id: string; title: string }>(second.database.changes, {
+      name: 'test.runtime-model',
+      tables: ['runtime_model'],
+      maxEntries: 10,
+    });
+    const read = () =>
+      memo.get('m1', () => dbB.selectFrom('runtime_model').selectAll().where('id', '=', 'm1').executeTakeFirst());
+    expect((await read())?.title).toBe('draft');
+    await dbA.updateTable('runtime_model').set({ title: 'released' }).execute();
+    await vi.waitFor(async () => expect((await read())?.title).toBe('released'), { timeout: 3000, interval: 20 });
+  });
+});

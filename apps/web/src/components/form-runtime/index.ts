@@ -1,0 +1,10 @@
+export { FormRenderer, type FormRendererProps } from './renderer.tsx';
+export type { FieldEventHandler, FieldEventName } from './context.tsx';
+export { FormStore, useFormField, useRows, cellPath, type Values, type Row } from './store.ts';
+export { FormModel, isPermitted } from './model.ts';
+export { useFormRuntime, createFormRuntime, formContextOf, type FormRuntime } from './use-form-runtime.ts';
+export { submitForm, serverErrorsToPaths } from './submit.ts';
+export { FormDetail, type FormDetailProps } from './detail.tsx';
+export { DateQuickFilter, quickRange } from './date-quick-filter.tsx';
+export type { WidgetProps } from './widgets/types.ts';
+export { useFormGrants } from './use-form-grants.ts';

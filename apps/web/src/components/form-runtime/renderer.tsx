@@ -1,0 +1,264 @@
+import { isShownOnWeb, type FormContext, type FormField, type FormJson } from '@atrium/shared/forms';
+import { Card, Col, Collapse, Form, Row, Tabs } from 'antd';
+import { memo, useCallback } from 'react';
+import { STATIC_KINDS, widgetFor } from './adapter.tsx';
+import {
+  FieldSuspense,
+  RenderProvider,
+  fieldId,
+  useRenderContext,
+  type FieldEventHandler,
+  type RenderContext,
+} from './context.tsx';
+import { isPermitted, type FormModel } from './model.ts';
+import { useFormField, type FormStore } from './store.ts';
+import { SubTable } from './sub-table.tsx';
+import styles from './form-runtime.module.css';
+import type { WidgetProps } from './widgets/types.ts';
+
+const SIZES = {
+  large: 'large',
+  middle: 'middle',
+  medium: 'middle',
+  small: 'small',
+  mini: 'small',
+  default: 'middle',
+} as const;
+
+/** Whether a field or container is rendered at all: visibility rules and field grants. */
+function rendered(field: FormField, granted: ReadonlySet<string> | undefined, table?: string): boolean {
+  if (!isShownOnWeb(field)) return false;
+  const v = field.__vModel__;
+  return isPermitted(v && (table ? `${table}-${v}` : v), granted);
+}
+
+/**
+ * One data field: subscribes to its own path only, so typing here re-renders this item and
+ * nothing else. Form.Item provides the label, the required mark and the message.
+ */
+export const FieldItem = memo(function FieldItem({ field, path }: { field: FormField; path: string }) {
+  const ctx = useRenderContext();
+  const { store, onEvent } = ctx;
+  const { value, error } = useFormField(store, path);
+  const cfg = field.__config__;
+  const key = cfg.jnpfKey;
+  const Widget = widgetFor(key);
+  const onChange = useCallback(
+    (next: unknown) => {
+      if (key === 'button') return onEvent?.(field, 'click', undefined, path);
+      store.setValue(path, next);
+      onEvent?.(field, 'change', next, path);
+    },
+    [store, path, field, key, onEvent],
+  );
+  const onBlur = useCallback(() => {
+    store.validatePath(path, 'blur');
+    onEvent?.(field, 'blur', store.read(path), path);
+  }, [store, path, field, onEvent]);
+  const id = fieldId(path);
+  const widget = (
+    <FieldSuspense>
+      <Widget
+        field={field}
+        value={value}
+        onChange={onChange}
+        onBlur={onBlur}
+        disabled={ctx.disabled || field.disabled === true || field.readonly === true}
+        readOnly={ctx.readOnly}
+        id={id}
+        store={store}
+        formInfo={ctx.formInfo}
+      />
+    </FieldSuspense>
+  );
+  if (STATIC_KINDS.has(key) || key === 'groupTitle') return <div data-field={path}>{widget}</div>;
+  const showLabel = cfg.showLabel !== false;
+  return (
+    <Form.Item
+      data-field={path}
+      label={showLabel ? cfg.label : undefined}
+      colon={false}
+      htmlFor={id}
+      tooltip={cfg.tipLabel || undefined}
+      required={!ctx.readOnly && cfg.required === true}
+      validateStatus={error ? 'error' : undefined}
+      help={error}
+      labelCol={showLabel && cfg.labelWidth ? { flex: `0 0 ${cfg.labelWidth}px` } : undefined}
+    >
+      {widget}
+    </Form.Item>
+  );
+});
+
+/** Lays out a list of fields on the form's grid. */
+export function FieldList({ fields }: { fields: readonly FormField[] }) {
+  const { model, granted } = useRenderContext();
+  const gutter = model.form.gutter ?? 15;
+  return (
+    <Row gutter={gutter}>
+      {fields
+        .filter((f) => rendered(f, granted))
+        .map((f, i) => (
+          <Col
+            key={f.__vModel__ ?? `${f.__config__.jnpfKey}-${f.__config__.formId ?? i}`}
+            xs={24}
+            md={f.__config__.span ?? 24}
+          >
+            <FieldNode field={f} />
+          </Col>
+        ))}
+    </Row>
+  );
+}
+
+/** A field or a layout container. */
+function FieldNode({ field }: { field: FormField }) {
+  const { granted } = useRenderContext();
+  const cfg = field.__config__;
+  const children = (cfg.children ?? []).filter((c) => rendered(c, granted));
+  switch (cfg.jnpfKey) {
+    case 'table':
+      return <SubTable field={field} />;
+    case 'row':
+      return <FieldList fields={children} />;
+    case 'card':
+      return (
+        <Card
+          size="small"
+          title={(field.header as string | undefined) || cfg.label || undefined}
+          style={{ marginBottom: 16 }}
+        >
+          <FieldList fields={children} />
+        </Card>
+      );
+    case 'collapse':
+      return (
+        <Collapse
+          style={{ marginBottom: 16 }}
+          accordion={field.accordion === true}
+          defaultActiveKey={children.map((_, i) => String(i))}
+          items={children.map((item, i) => ({
+            key: String(i),
+            label: (item.title as string | undefined) ?? item.__config__.label,
+            // panels stay mounted so hidden fields keep their subscriptions; validation reads the store anyway
+            forceRender: true,
+            children: <FieldList fields={item.__config__.children ?? []} />,
+          }))}
+        />
+      );
+    case 'tab':
+      return (
+        <Tabs
+          style={{ marginBottom: 16 }}
+          type={field.type === 'card' || field.type === 'border-card' ? 'card' : 'line'}
+          items={children.map((item, i) => ({
+            key: String(i),
+            label: (item.title as string | undefined) ?? item.__config__.label,
+            children: <FieldList fields={item.__config__.children ?? []} />,
+          }))}
+        />
+      );
+    case 'tableGrid':
+      return <TableGrid field={field} />;
+    case 'collapseItem':
+    case 'tabItem':
+      return <FieldList fields={children} />;
+    default:
+      return <FieldItem field={field} path={field.__vModel__ ?? `${cfg.jnpfKey}-${cfg.formId ?? ''}`} />;
+  }
+}
+
+/**
+ * A bordered layout table. Its children are either rows whose children are cells (with colspan
+ * and rowspan) holding fields, or plain fields, laid into rows by their spans.
+ */
+function TableGrid({ field }: { field: FormField }) {
+  const { granted } = useRenderContext();
+  const children = (field.__config__.children ?? []).filter((c) => rendered(c, granted));
+  const border = `${(field.borderWidth as number | undefined) ?? 1}px solid ${(field.borderColor as string | undefined) ?? 'var(--ant-color-border)'}`;
+  const nested = children.length > 0 && children.every((c) => Array.isArray(c.__config__.children));
+  let rows: { cells: FormField[][]; spans: number[] }[];
+  if (nested) {
+    rows = children.map((row) => ({
+      cells: (row.__config__.children ?? []).map((cell) => cell.__config__.children ?? []),
+      spans: (row.__config__.children ?? []).map((cell) => (cell.__config__.colspan as number | undefined) ?? 1),
+    }));
+  } else {
+    rows = [];
+    let width = 24;
+    for (const child of children) {
+      const span = child.__config__.span ?? 24;
+      if (width + span > 24) rows.push({ cells: [], spans: [] });
+      const row = rows[rows.length - 1]!;
+      width = width + span > 24 ? span : width + span;
+      row.cells.push([{ ...child, __config__: { ...child.__config__, span: 24 } }]);
+      row.spans.push(1);
+    }
+  }
+  return (
+    <table style={{ width: '100%', borderCollapse: 'collapse', marginBottom: 16, tableLayout: 'fixed' }}>
+      <tbody>
+        {rows.map((row, r) => (
+          <tr key={r}>
+            {row.cells.map((cell, c) => (
+              <td key={c} colSpan={row.spans[c]} style={{ border, padding: '8px 8px 0', verticalAlign: 'top' }}>
+                <FieldList fields={cell} />
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export interface FormRendererProps {
+  form: FormJson;
+  model: FormModel;
+  store: FormStore;
+  readOnly?: boolean;
+  /** Disables every input (besides the form's own `disabled`). */
+  disabled?: boolean;
+  /** With form permission on: the granted field keys; any other field is not rendered. */
+  granted?: ReadonlySet<string>;
+  onEvent?: FieldEventHandler;
+  formInfo?: WidgetProps['formInfo'];
+  /** The signed-in user and clock, for the defaults of new sub-table rows. */
+  formContext?: FormContext;
+}
+
+/**
+ * Lays a form JSON out: antd's grid with the form's gutter, its size, label position and width;
+ * containers; each field bound to the form store through its own subscription.
+ */
+export function FormRenderer(props: FormRendererProps) {
+  const { form, model, store, granted } = props;
+  const labelWidth = form.labelWidth ?? 100;
+  const top = form.labelPosition === 'top';
+  const ctx: RenderContext = {
+    model,
+    store,
+    readOnly: props.readOnly ?? false,
+    disabled: props.disabled === true || form.disabled === true,
+    granted,
+    formContext: props.formContext ?? {},
+    onEvent: props.onEvent,
+    formInfo: props.formInfo,
+  };
+  return (
+    <RenderProvider value={ctx}>
+      <Form
+        component="div"
+        layout={top ? 'vertical' : 'horizontal'}
+        labelAlign={form.labelPosition === 'left' ? 'left' : 'right'}
+        labelCol={top ? undefined : { flex: `0 0 ${labelWidth}px` }}
+        labelWrap
+        size={SIZES[form.size ?? 'default'] ?? 'middle'}
+        className={styles.form}
+        data-testid="form-renderer"
+      >
+        <FieldList fields={form.fields} />
+      </Form>
+    </RenderProvider>
+  );
+}

@@ -1,0 +1,10 @@
+export { UserSelect, UserPickerDialog, type PickerWidgetProps, type UserPickerDialogProps } from './user-select.tsx';
+export { PickUserDialog, type PickUserDialogProps } from './pick-user-dialog.tsx';
+export { OrgSelect, OrgPickerDialog, type OrgPickerDialogProps } from './org-select.tsx';
+export { PopupSelect, PopoverTableSelect, AutoCompleteInput, RelationAttr } from './popup-select.tsx';
+export { AreaPicker, DictionaryPicker, BillRulePicker } from './data-pickers.tsx';
+export { TransferDialog, type TransferDialogProps } from './transfer-dialog.tsx';
+export { PickerField, type PickerFieldProps } from './picker-field.tsx';
+export { pickerDefault, usePickerDefault } from './defaults.ts';
+export { interfaceSource, modelSource, type RowSource } from './popup-source.ts';
+export * from './picker-values.ts';
