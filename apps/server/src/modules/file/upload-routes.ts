@@ -43,6 +43,17 @@ const HASH_CATEGORY = 'annexHash';
 const IMAGE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp']);
 /** The image types the preview shows (the others download). */
 const PREVIEW_IMAGES = new Set(['png', 'jpg', 'jpeg', 'bmp', 'gif', 'webp']);
+/** The bytes of an uploaded part; past the part's size limit, the error `tooLarge` makes. */
+async function readPart(part: { toBuffer(): Promise<Buffer> }, tooLarge: () => Error): Promise<Buffer> {
+  return part.toBuffer().catch((error: { statusCode?: number }) => {
+    throw error.statusCode === 413 ? tooLarge() : error;
+  });
+}
+
+/** A whole file within the settings' limit, refused past it with the limit in megabytes. */
+const wholeFile = (part: { toBuffer(): Promise<Buffer> }, maxBytes: number) =>
+  readPart(part, () => fail('uploadTooLarge', { size: Math.round((maxBytes / 1048576) * 10) / 10 }));
+
 const PREVIEW_TYPES: Record<string, string> = { ...IMAGE_TYPES, bmp: 'image/bmp' };
 
 const ownerKey = (userId: string) => createHash('sha256').update(userId).digest('hex').slice(0, 24);
@@ -175,10 +186,7 @@ export async function uploadRoutes(app: App, services: Services) {
       checkType(fields.type);
       const shape = checkedShape(fields, await limits());
       const chunkNumber = wholeField(fields.chunkNumber, 'chunkNumber', 1, shape.totalChunks);
-      const bytes = await part.toBuffer().catch((error: { statusCode?: number }) => {
-        if (error.statusCode === 413) throw badField('file', 'chunkLengthWrong', { size: CHUNK_BYTES });
-        throw error;
-      });
+      const bytes = await readPart(part, () => badField('file', 'chunkLengthWrong', { size: CHUNK_BYTES }));
       await storeChunk(config.dataDir, userId, shape, chunkNumber, bytes);
       return ok({ chunkNumber });
     },
@@ -256,11 +264,7 @@ export async function uploadRoutes(app: App, services: Services) {
       if (!extension || !/^[a-z0-9]{1,10}$/.test(extension) || !allowed.extensions.has(extension))
         throw fail('uploadExtension', { extension: extension || '-' });
       if (fields.extension && fields.extension.toLowerCase() !== extension) throw badField('extension', 'fieldValue');
-      const bytes = await part.toBuffer().catch((error: { statusCode?: number }) => {
-        if (error.statusCode === 413)
-          throw fail('uploadTooLarge', { size: Math.round((allowed.maxBytes / 1048576) * 10) / 10 });
-        throw error;
-      });
+      const bytes = await wholeFile(part, allowed.maxBytes);
       if (fields.fileSize && wholeField(fields.fileSize, 'fileSize', 0, allowed.maxBytes) !== bytes.length)
         throw badField('fileSize', 'fieldValue');
       const md5 = createHash('md5').update(bytes).digest('hex');
@@ -290,11 +294,7 @@ export async function uploadRoutes(app: App, services: Services) {
       const part = await request.file({ limits: { fileSize: allowed.maxBytes, files: 1 } });
       if (!part) throw fail('fileMissing');
       const name = checkedFileName(part.filename, 'file');
-      const bytes = await part.toBuffer().catch((error: { statusCode?: number }) => {
-        if (error.statusCode === 413)
-          throw fail('uploadTooLarge', { size: Math.round((allowed.maxBytes / 1048576) * 10) / 10 });
-        throw error;
-      });
+      const bytes = await wholeFile(part, allowed.maxBytes);
       // The type is the one the content shows; the client's name and type are not trusted.
       const kind = sniffPreviewImage(bytes);
       if (!kind) throw fail('fileTypeImage');
