@@ -10,6 +10,8 @@ import { inTransaction } from '../db/tx.ts';
 import { createTestServer, dbTargets, type TestServer } from '../testing/index.ts';
 import { authorityKeys, bumpAuthorityRevision, createAuthorityService } from './authority.ts';
 import { matchesEtag } from './etag.ts';
+import { preferredCoding } from './content-coding.ts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { currentUserResult } from '../modules/oauth/current-user-schema.ts';
 import type { App } from './types.ts';
 
@@ -172,6 +174,36 @@ describe.each(dbTargets())('caches with a contract on $name', (target) => {
       headers: { 'if-none-match': etag },
     });
     expect(other.statusCode).toBe(200);
+  });
+
+  it('CurrentUser goes compressed in the coding the client prefers, with the same tag and the same JSON', async () => {
+    const plain = await server.call('GET', '/api/oauth/CurrentUser', { token: admin });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    for (const [header, coding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['br;q=0, gzip;q=0.5', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await server.call('GET', '/api/oauth/CurrentUser', {
+        token: admin,
+        headers: { 'accept-encoding': header },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(coding);
+      expect(res.headers.etag).toBe(plain.headers.etag);
+      const bytes = res.rawPayload;
+      expect(bytes.length).toBeLessThan(plain.rawPayload.length / 3);
+      expect(decode(bytes).toString('utf8')).toBe(plain.body);
+    }
+  });
+
+  it('preferredCoding honours refusals and prefers brotli', () => {
+    expect(preferredCoding('gzip, br')).toBe('br');
+    expect(preferredCoding('br;q=0, gzip')).toBe('gzip');
+    expect(preferredCoding('identity')).toBeUndefined();
+    expect(preferredCoding('*')).toBe('gzip');
+    expect(preferredCoding(undefined)).toBeUndefined();
   });
 
   it('matchesEtag takes lists, weak forms of the same tag and the wildcard', () => {

@@ -216,6 +216,34 @@ describe.each(dbTargets())('search index on $name', (target) => {
     }
   });
 
+  it.runIf(target.name === 'postgres')(
+    'PostgreSQL looks a long keyword up in the joined-text index, and upgrade replaces a per-column index',
+    async () => {
+      const plan = async () =>
+        (
+          await sql<{ 'QUERY PLAN': string }>`explain select count(*) from users
+            where ${userSearch.matches(dialect, '员工004')}`.execute(db)
+        ).rows
+          .map((r) => r['QUERY PLAN'])
+          .join('\n');
+      expect(await plan()).toContain('users__search_text');
+
+      // A database indexed before: one trigram index per column, and no joined one.
+      await sql`drop index users__search_text`.execute(db);
+      await sql`create index users__search_trgm on users using gin (account public.gin_trgm_ops,
+        real_name public.gin_trgm_ops, mobile_phone public.gin_trgm_ops)`.execute(db);
+      await userSearch.upgrade(db);
+      const indexes = await sql<{ indexname: string }>`select indexname from pg_indexes
+        where schemaname = current_schema() and tablename = 'users' and indexname like 'users__search%'
+        order by indexname`.execute(db);
+      expect(indexes.rows.map((r) => r.indexname)).toEqual(['users__search_chars', 'users__search_text']);
+      expect(await plan()).toContain('users__search_text');
+      // Run again, it finds nothing to do.
+      await userSearch.upgrade(db);
+      await expectSameAsScan(db, dialect, userSearch, KEYWORDS);
+    },
+  );
+
   describe('a table indexed at run time', () => {
     const note = searchIndex({ table: 'search_test_note', columns: ['title', 'body'] });
     const all = () => db.selectFrom('search_test_note').select('id').execute();

@@ -57,6 +57,11 @@ export interface SearchIndex {
   /** Removes the index and what keeps it in step. */
   drop(db: AnyDb): Promise<void>;
   /**
+   * PostgreSQL databases indexed before the joined-text trigram index: replaces the former
+   * per-column one. Nothing to do anywhere else.
+   */
+  upgrade(db: AnyDb): Promise<void>;
+  /**
    * The rows whose columns contain the keyword, as a condition to compose with a query's other
    * filters, order, paging and counts. Short keywords always go through the index here.
    */
@@ -138,7 +143,9 @@ export function searchIndex(spec: SearchSpec): SearchIndex {
   const terms = objectName(table, 'terms');
   const trigger = (what: string) => objectName(table, what);
   const charsIndex = objectName(table, 'chars');
-  const trgmIndex = objectName(table, 'trgm');
+  const trgmIndex = objectName(table, 'text');
+  /** The index of one trigram GIN per column, which the single text index replaced. */
+  const formerTrgmIndex = objectName(table, 'trgm');
 
   const ref = (as: string, column: string) => sql.ref(`${as}.${column}`);
   const list = (parts: RawBuilder<unknown>[], separator: string) => sql.join(parts, sql.raw(separator));
@@ -161,6 +168,17 @@ export function searchIndex(spec: SearchSpec): SearchIndex {
       columns.map((c) => sql`string_to_array(lower(${column(c)}), null)`),
       ' || ',
     );
+  /**
+   * PostgreSQL: the searched columns as one text, each ended by U+0001, which the trigram index
+   * holds. One index scan then finds the candidates of every column at once, and its statistics
+   * give the planner a true row estimate; an index per column made it scan each column's index
+   * or, misled, the whole table.
+   */
+  const joined = (column: (c: string) => RawBuilder<unknown>) =>
+    list(
+      columns.map((c) => sql`coalesce(${column(c)}, '') || chr(1)`),
+      ' || ',
+    );
   /** PostgreSQL: the row holds every character of the lower-cased keyword. */
   const charsHeld = (as: string, keyword: string) =>
     sql<SqlBool>`(${chars((c) => ref(as, c))}) @> string_to_array(lower(${keyword}), null)`;
@@ -171,8 +189,12 @@ export function searchIndex(spec: SearchSpec): SearchIndex {
     if (!keyword || options.scan) return exact;
     const short = length(keyword) < 3;
     if (dialect === 'postgres') {
-      // Long keywords: the planner takes the trigram index for the LIKE (or ILIKE) itself.
-      if (!short) return exact;
+      // Long keywords: the trigram index on the joined text finds the candidates, which the
+      // per-column test then confirms.
+      if (!short) {
+        const op = caseless(keyword) ? sql`like` : sql`ilike`;
+        return sql<SqlBool>`((${joined((c) => ref(as, c))}) ${op} ${likePattern(keyword)} escape '\\' and ${exact})`;
+      }
       return sql<SqlBool>`(${charsHeld(as, keyword)} and ${exact})`;
     }
     let candidates: RawBuilder<unknown>;
@@ -298,18 +320,31 @@ export function searchIndex(spec: SearchSpec): SearchIndex {
     end`.execute(db);
   }
 
-  async function createPostgres(db: AnyDb) {
+  async function createTrigram(db: AnyDb) {
     const t = sql.table(table);
-    await sql`create index ${sql.id(charsIndex)} on ${t} using gin ((${chars((c) => sql.id(c))}))`.execute(db);
     const trgm = await trigramOpclass(db);
     if (trgm) {
-      await sql`create index ${sql.id(trgmIndex)} on ${t} using gin (${list(
-        columns.map((c) => sql`${sql.id(c)} ${trgm}`),
-        ', ',
-      )})`.execute(db);
+      await sql`create index ${sql.id(trgmIndex)} on ${t} using gin ((${joined((c) => sql.id(c))}) ${trgm})`.execute(
+        db,
+      );
     }
     // Statistics on the new index expressions, for the planner's estimates (commonPostgres).
     await sql`analyze ${t}`.execute(db);
+  }
+
+  async function createPostgres(db: AnyDb) {
+    await sql`create index ${sql.id(charsIndex)} on ${sql.table(table)} using gin ((${chars((c) => sql.id(c))}))`.execute(
+      db,
+    );
+    await createTrigram(db);
+  }
+
+  async function upgradePostgres(db: AnyDb) {
+    const { rows } = await sql`select 1 from pg_indexes
+      where schemaname = current_schema() and indexname = ${formerTrgmIndex}`.execute(db);
+    if (!rows.length) return;
+    await sql`drop index ${sql.id(formerTrgmIndex)}`.execute(db);
+    await createTrigram(db);
   }
 
   return {
@@ -321,6 +356,11 @@ export function searchIndex(spec: SearchSpec): SearchIndex {
     async create(db) {
       await inTransaction(db, (trx) => (dialectOf(trx) === 'sqlite' ? createSqlite(trx) : createPostgres(trx)));
     },
+    async upgrade(db) {
+      await inTransaction(db, async (trx) => {
+        if (dialectOf(trx) === 'postgres') await upgradePostgres(trx);
+      });
+    },
     async drop(db) {
       await inTransaction(db, async (trx) => {
         if (dialectOf(trx) === 'sqlite') {
@@ -328,7 +368,8 @@ export function searchIndex(spec: SearchSpec): SearchIndex {
             await sql`drop trigger if exists ${sql.id(trigger(what))}`.execute(trx);
           for (const name of [terms, fts, keys]) await sql`drop table if exists ${sql.table(name)}`.execute(trx);
         } else {
-          for (const name of [charsIndex, trgmIndex]) await sql`drop index if exists ${sql.id(name)}`.execute(trx);
+          for (const name of [charsIndex, trgmIndex, formerTrgmIndex])
+            await sql`drop index if exists ${sql.id(name)}`.execute(trx);
         }
       });
     },

@@ -15,6 +15,7 @@ import * as menuLanguages from './013-menu-languages.ts';
 import * as jobs from './014-jobs.ts';
 import * as searchIndex from './015-search-index.ts';
 import * as gradesFeedback from './016-grades-feedback.ts';
+import * as searchText from './017-search-text.ts';
 
 /** Every migration in order; the names are recorded in the database and must never change. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '014-jobs': jobs,
   '015-search-index': searchIndex,
   '016-grades-feedback': gradesFeedback,
+  '017-search-text': searchText,
 };

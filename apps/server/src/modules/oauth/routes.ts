@@ -23,9 +23,10 @@ import { checkOwnPassword, currentUserBody, login } from './service.ts';
 import { z } from 'zod';
 import { currentUserResult } from './current-user-schema.ts';
 import { matchesEtag } from '../../core/etag.ts';
+import { encodedOnce, preferredCoding } from '../../core/content-coding.ts';
 
 /** What besides the URL decides the answer: whose token, and which language the names are in. */
-const VARY = 'authorization, accept-language';
+const VARY = 'authorization, accept-language, accept-encoding';
 
 export async function oauthRoutes(app: App, { db, now, config, settings, push }: Services) {
   app.post(
@@ -91,8 +92,13 @@ export async function oauthRoutes(app: App, { db, now, config, settings, push }:
       // The answer is the caller's own: a browser may keep it but must ask again each time.
       reply.header('etag', answer.etag).header('cache-control', 'private, no-cache').header('vary', VARY);
       if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send(null);
-      // Ready JSON bytes, which Fastify sends as they are (the schema documents them).
-      return reply.type('application/json; charset=utf-8').send(answer.body as never);
+      // Ready JSON bytes, which Fastify sends as they are (the schema documents them). The admin's
+      // answer runs to tens of kilobytes, so it goes compressed when the client accepts it; the
+      // compressed copy is made once per kept answer, not per request.
+      reply.type('application/json; charset=utf-8');
+      const coding = preferredCoding(request.headers['accept-encoding']);
+      if (!coding) return reply.send(answer.body as never);
+      return reply.header('content-encoding', coding).send(encodedOnce(answer.body, coding) as never);
     },
   );
 
