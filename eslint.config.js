@@ -23,6 +23,7 @@ const MODULE_ORDER = [
   'feedback',
   'message',
   'socket',
+  'visualdev',
 ];
 
 /** What sits above the modules: the app, the process entry, the demo seed and the test harness. */
@@ -110,7 +111,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    // The form bench page (bench/form-page) runs in the browser with React, like the web app.
+    files: ['apps/web/**/*.{ts,tsx}', 'bench/form-page/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {

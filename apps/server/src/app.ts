@@ -51,6 +51,7 @@ import { sysConfigRoutes } from './modules/system/sys-config/routes.ts';
 import { areaRoutes } from './modules/system/area/routes.ts';
 import { messageTemplateRoutes } from './modules/message/template/routes.ts';
 import { exampleRoutes } from './modules/example/routes.ts';
+import { visualdevRoutes } from './modules/visualdev/routes.ts';
 import multipart from '@fastify/multipart';
 import { registerOperationLog } from './core/operation-log.ts';
 import { healthRoutes } from './modules/system/health.ts';
@@ -195,6 +196,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     areaRoutes,
     messageTemplateRoutes,
     exampleRoutes,
+    visualdevRoutes,
     socketRoutes,
   ]) {
     await app.register(plugin, services);

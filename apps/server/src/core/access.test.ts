@@ -33,7 +33,11 @@ describe.each(dbTargets())('server-side access on $name', (target) => {
   it('every route that names a permission answers 403 to a signed-in user without it', async () => {
     await server.addBareUser('nogrants');
     const token = await server.login('nogrants');
-    const needing = server.app.declaredRoutes.filter((r) => typeof r.access === 'object');
+    // A permission known only at run time (an online form's menu, by :modelId) needs a released
+    // model to name; modules/visualdev/visualdev.test.ts checks those routes with one.
+    const needing = server.app.declaredRoutes.filter(
+      (r) => typeof r.access === 'object' && typeof r.access.permission === 'string',
+    );
     expect(needing.length).toBeGreaterThanOrEqual(1);
     for (const { method, url } of needing) {
       const res = await server.call(method, fill(url), { token, body: method === 'GET' ? undefined : {} });

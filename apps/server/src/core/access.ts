@@ -15,9 +15,11 @@ const SESSION_ROWS_KEPT = 10_000;
 
 /**
  * What a route needs: 'public' (anyone), 'user' (any signed-in user), or a permission code
- * `menuEnCode` / `menuEnCode:buttonEnCode` that the caller must hold.
+ * `menuEnCode` / `menuEnCode:buttonEnCode` that the caller must hold. The code may be a function of
+ * the request for resources known only at run time (an online form's menu, found by `:modelId`).
  */
-export type Access = 'public' | 'user' | { permission: string };
+export type Access =
+  'public' | 'user' | { permission: string | ((request: FastifyRequest) => string | Promise<string>) };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -106,7 +108,10 @@ export function registerAccessControl(
     request.session = session;
     request.authority = authority;
     if (!request.headers['accept-language']) request.language = pickLanguage(authority.user.language);
-    if (typeof access === 'object' && !deps.authority.allows(authority, access.permission)) throw forbidden();
+    if (typeof access === 'object') {
+      const permission = typeof access.permission === 'function' ? await access.permission(request) : access.permission;
+      if (!deps.authority.allows(authority, permission)) throw forbidden();
+    }
     const scope = request.routeOptions.config.scope;
     if (scope) await applyScope(deps.db, deps.scopeFilter, request, authority, scope);
     const fields = request.routeOptions.config.fields;

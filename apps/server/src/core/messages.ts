@@ -7,6 +7,13 @@ export type Language = (typeof LANGUAGES)[number];
 /** Message texts by key and language; each module keeps its own beside its routes. */
 export type MessageCatalogue = Record<string, Record<Language, string>>;
 
+/** One message in the three languages, written `[zh-CN, zh-TW, en-US]`. */
+export const inLanguages = ([zhCN, zhTW, enUS]: [zhCN: string, zhTW: string, enUS: string]) => ({
+  'zh-CN': zhCN,
+  'zh-TW': zhTW,
+  'en-US': enUS,
+});
+
 /** The messages of core itself: success, session, access, validation and framework refusals. */
 const coreMessages = {
   success: { 'zh-CN': 'Success', 'zh-TW': 'Success', 'en-US': 'Success' },

@@ -29,6 +29,11 @@ type AnyDb = Kysely<any>;
 export interface SearchSpec {
   /** The table searched. */
   table: string;
+  /**
+   * What the index's own tables, triggers and indexes are named after; the table's name when not
+   * given. A table with several indexes (one per searched field of a designed list) names each.
+   */
+  name?: string;
   /** A unique, never-null column naming each row; 'id' when not given. */
   key?: string;
   /** The text columns a keyword is looked for in: a row matches when any of them contains it. */
@@ -138,14 +143,15 @@ export function searchIndex(spec: SearchSpec): SearchIndex {
   const key = spec.key ?? 'id';
   const scanAbove = spec.scanAbove ?? DEFAULT_SCAN_ABOVE;
   if (!columns.length) throw new Error(`search index on ${table}: no columns`);
-  const fts = objectName(table, '');
-  const keys = objectName(table, 'keys');
-  const terms = objectName(table, 'terms');
-  const trigger = (what: string) => objectName(table, what);
-  const charsIndex = objectName(table, 'chars');
-  const trgmIndex = objectName(table, 'text');
+  const named = spec.name ?? table;
+  const fts = objectName(named, '');
+  const keys = objectName(named, 'keys');
+  const terms = objectName(named, 'terms');
+  const trigger = (what: string) => objectName(named, what);
+  const charsIndex = objectName(named, 'chars');
+  const trgmIndex = objectName(named, 'text');
   /** The index of one trigram GIN per column, which the single text index replaced. */
-  const formerTrgmIndex = objectName(table, 'trgm');
+  const formerTrgmIndex = objectName(named, 'trgm');
 
   const ref = (as: string, column: string) => sql.ref(`${as}.${column}`);
   const list = (parts: RawBuilder<unknown>[], separator: string) => sql.join(parts, sql.raw(separator));

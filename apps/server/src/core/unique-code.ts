@@ -3,8 +3,8 @@ import type { Db } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import { fail } from './errors.ts';
 
-/** Tables whose records carry a unique `en_code` (organisations, positions, groups, roles, grades). */
-export type CodedTable = 'organize' | 'position' | 'user_group' | 'role' | 'job_grade';
+/** Tables whose records carry a unique `en_code` (organisations, positions, groups, roles, grades, form models). */
+export type CodedTable = 'organize' | 'position' | 'user_group' | 'role' | 'job_grade' | 'visualdev_model';
 
 /** A unique-constraint clash on either database. */
 export function isUniqueViolation(error: unknown): boolean {

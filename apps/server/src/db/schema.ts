@@ -498,6 +498,39 @@ export interface JobTable {
   updated_at: number;
 }
 
+/** A designed form and list (018-visualdev); the released_* columns are what the runtime reads. */
+export interface VisualdevModelTable extends Audit {
+  id: string;
+  full_name: string;
+  en_code: string;
+  /** 0 draft (never released or changed since), 1 released. */
+  state: number;
+  type: number;
+  category: string;
+  web_type: number;
+  form_data: string;
+  column_data: string;
+  app_data: string;
+  released_form_data: string | null;
+  released_column_data: string | null;
+  released_app_data: string | null;
+  released_at: number | null;
+  /** The records' main table, fixed at the first release. */
+  table_name: string | null;
+  /** The type 3 menu entry release made. */
+  menu_id: string | null;
+  description: string | null;
+  version: number;
+}
+
+/** A column release made in a designed table, with the storage kind it was made for. */
+export interface VisualdevColumnTable {
+  model_id: string;
+  table_name: string;
+  column_name: string;
+  storage: string;
+}
+
 export interface Database {
   data_interface_category: DataInterfaceCategoryTable;
   data_interface: DataInterfaceTable;
@@ -537,4 +570,6 @@ export interface Database {
   job: JobTable;
   job_grade: JobGradeTable;
   feedback: FeedbackTable;
+  visualdev_model: VisualdevModelTable;
+  visualdev_column: VisualdevColumnTable;
 }

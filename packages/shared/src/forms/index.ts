@@ -4,4 +4,6 @@ export * from './validators.ts';
 export * from './registry.ts';
 export * from './calculate.ts';
 export * from './form.ts';
+export * from './design.ts';
+export * from './list.ts';
 export * from './gallery-form.ts';

@@ -16,6 +16,7 @@ import * as jobs from './014-jobs.ts';
 import * as searchIndex from './015-search-index.ts';
 import * as gradesFeedback from './016-grades-feedback.ts';
 import * as searchText from './017-search-text.ts';
+import * as visualdev from './018-visualdev.ts';
 
 /** Every migration in order; the names are recorded in the database and must never change. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '015-search-index': searchIndex,
   '016-grades-feedback': gradesFeedback,
   '017-search-text': searchText,
+  '018-visualdev': visualdev,
 };

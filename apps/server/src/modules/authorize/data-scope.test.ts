@@ -115,11 +115,12 @@ describe.each(dbTargets())('declared data scopes on $name', (target) => {
 
   it('every scoped route gives the excluded caller nothing of a record, and the included caller that record', async () => {
     const { db } = server.database;
-    const routes = server.app.declaredRoutes.filter((r) => r.scope);
+    // Scopes on tables known only at run time (an online form's records, by :modelId) need a
+    // released model: modules/visualdev/visualdev.test.ts checks every such route with one.
+    const routes = server.app.declaredRoutes.filter((r) => r.scope && typeof r.scope.table === 'string');
     expect(routes.length).toBeGreaterThan(8);
     for (const route of routes) {
       const { table, idParam } = route.scope!;
-      expect(typeof table, route.url).toBe('string');
       // A record that exists and that the routes may act on: not the administrator, not a caller.
       const record = await db
         .selectFrom(table as 'users')

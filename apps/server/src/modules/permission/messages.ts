@@ -1,7 +1,4 @@
-import type { MessageCatalogue } from '../../core/messages.ts';
-
-type Texts = [zhCN: string, zhTW: string, enUS: string];
-const m = ([zhCN, zhTW, enUS]: Texts) => ({ 'zh-CN': zhCN, 'zh-TW': zhTW, 'en-US': enUS });
+import { inLanguages as m, type MessageCatalogue } from '../../core/messages.ts';
 
 /** Server messages of users and roles, registered with core/messages.ts by its routes plugin. */
 export const usersMessages = {

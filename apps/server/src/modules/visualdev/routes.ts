@@ -1,0 +1,443 @@
+import type { FastifyRequest } from 'fastify';
+import { toFormLang } from '@atrium/shared/forms';
+import { signedIn } from '../../core/access.ts';
+import { ok } from '../../core/http.ts';
+import { registerMessages } from '../../core/messages.ts';
+import { replies } from '../../core/response-schema.ts';
+import type { App, Services } from '../../core/types.ts';
+import { runCommand } from '../../core/unit-of-work.ts';
+import { visualdevMessages } from './messages.ts';
+import {
+  copyModel,
+  createModel,
+  deleteModel,
+  formDataFields,
+  listModels,
+  modelInfo,
+  modelSelector,
+  releaseModel,
+  rollbackModel,
+  updateModel,
+} from './model-service.ts';
+import {
+  createRecord,
+  deleteRecords,
+  fieldDataSelect,
+  listRecords,
+  recordDisplay,
+  recordInfo,
+  updateRecord,
+} from './record-service.ts';
+import { createReleasedModels, type ReleasedModel } from './released.ts';
+import {
+  batchDeleteBody,
+  configAnswer,
+  createdAnswer,
+  dataChangeAnswer,
+  fieldDataSelectAnswer,
+  fieldDataSelectQuery,
+  formFieldsAnswer,
+  idParams,
+  modelBody,
+  modelInfoAnswer,
+  modelListAnswer,
+  modelListQuery,
+  modelParams,
+  modelUpdateBody,
+  recordAnswer,
+  recordBody,
+  recordListAnswer,
+  recordListBody,
+  recordParams,
+  releaseBody,
+  selectorAnswer,
+} from './schema.ts';
+import type { AnyDb } from './storage.ts';
+
+const tags = ['visualdev'];
+const BASE = '/api/visualdev/Base';
+const RUNTIME = '/api/visualdev/OnlineDev';
+/**
+ * The designer's permission. Until the designer's screens ship no menu carries it, so only
+ * administrators (who hold every permission) manage models.
+ */
+export const DESIGN_MENU = 'onlineDev.webDesign';
+
+/**
+ * Visual development (docs/visual-development.md): models (`Base`) and the runtime of released
+ * models (`OnlineDev`). Runtime routes find the model by `:modelId` and then work exactly like a
+ * built-in list: the model's menu entry names the permission and buttons, its data schemes scope
+ * the rows (404 for a record outside them), and its column and form grants cut the answers.
+ */
+export async function visualdevRoutes(app: App, { db, dialect, now }: Services) {
+  registerMessages(visualdevMessages);
+  const released = createReleasedModels(db);
+  await released.registerAll();
+  const actor = (request: FastifyRequest) => ({ userId: signedIn(request).session.userId, now: now() });
+
+  // ---- Models --------------------------------------------------------------------------------
+
+  app.get(
+    BASE,
+    {
+      schema: {
+        querystring: modelListQuery,
+        tags,
+        summary: 'Models, one page by category, type, keyword',
+        response: replies(modelListAnswer),
+      },
+      config: { access: { permission: DESIGN_MENU } },
+    },
+    async (request) => ok(await listModels(db, dialect, request.query)),
+  );
+
+  app.get(
+    `${BASE}/Selector`,
+    {
+      schema: {
+        tags,
+        summary: 'Enabled models, for relation forms and flow bindings',
+        response: replies(selectorAnswer),
+      },
+      config: { access: 'user' },
+    },
+    async () => ok(await modelSelector(db)),
+  );
+
+  app.get(
+    `${BASE}/:id`,
+    {
+      schema: {
+        params: idParams,
+        tags,
+        summary: 'One model with its draft design',
+        response: replies(modelInfoAnswer),
+      },
+      config: { access: { permission: DESIGN_MENU } },
+    },
+    async (request) => ok(await modelInfo(db, request.params.id)),
+  );
+
+  app.post(
+    BASE,
+    {
+      schema: {
+        body: modelBody,
+        tags,
+        summary: 'Create a model (the design is checked)',
+        response: replies(createdAnswer),
+      },
+      config: { access: { permission: `${DESIGN_MENU}:btn_add` } },
+    },
+    async (request) => {
+      const id = await createModel(db, request.body, request.language, actor(request));
+      return ok({ id }, request.t('createSuccess'));
+    },
+  );
+
+  app.put(
+    `${BASE}/:id`,
+    {
+      schema: {
+        params: idParams,
+        body: modelUpdateBody,
+        tags,
+        summary: 'Save the draft (version required)',
+        response: replies(),
+      },
+      config: { access: { permission: `${DESIGN_MENU}:btn_edit` } },
+    },
+    async (request) => {
+      await updateModel(db, request.params.id, request.body, request.language, actor(request));
+      return ok(undefined, request.t('updateSuccess'));
+    },
+  );
+
+  app.delete(
+    `${BASE}/:id`,
+    {
+      schema: {
+        params: idParams,
+        tags,
+        summary: 'Delete a model with its tables (its menu goes first)',
+        response: replies(),
+      },
+      config: { access: { permission: `${DESIGN_MENU}:btn_remove` } },
+    },
+    async (request) => {
+      await deleteModel(db, request.params.id);
+      return ok(undefined, request.t('deleteSuccess'));
+    },
+  );
+
+  app.post(
+    `${BASE}/:id/Actions/Copy`,
+    {
+      schema: { params: idParams, tags, summary: 'Duplicate a model as a new draft', response: replies(createdAnswer) },
+      config: { access: { permission: `${DESIGN_MENU}:btn_add` } },
+    },
+    async (request) => {
+      const id = await copyModel(db, request.params.id, request.t('visualdevCopySuffix'), actor(request));
+      return ok({ id }, request.t('createSuccess'));
+    },
+  );
+
+  app.post(
+    `${BASE}/:id/Actions/Release`,
+    {
+      schema: {
+        params: idParams,
+        body: releaseBody,
+        tags,
+        summary: 'Release the draft: tables in line, the menu entry with its buttons, columns and fields',
+        response: replies(),
+      },
+      config: { access: { permission: `${DESIGN_MENU}:btn_edit` } },
+    },
+    async (request) => {
+      await releaseModel(db, dialect, request.params.id, request.body, request.language, actor(request));
+      return ok(undefined, request.t('visualdevReleased'));
+    },
+  );
+
+  app.get(
+    `${BASE}/:id/Actions/RollbackTemplate`,
+    {
+      schema: { params: idParams, tags, summary: 'Put the draft back to the released design', response: replies() },
+      config: { access: { permission: `${DESIGN_MENU}:btn_edit` } },
+    },
+    async (request) => {
+      await rollbackModel(db, request.params.id, actor(request));
+      return ok(undefined, request.t('visualdevRolledBack'));
+    },
+  );
+
+  app.get(
+    `${BASE}/:id/FormDataFields`,
+    {
+      schema: {
+        params: idParams,
+        tags,
+        summary: "The form's data fields (sub-table columns as table-field)",
+        response: replies(formFieldsAnswer),
+      },
+      config: { access: 'user' },
+    },
+    async (request) => ok(await formDataFields(db, request.params.id)),
+  );
+
+  // ---- Runtime -------------------------------------------------------------------------------
+
+  /** The released model of the request's `:modelId`, read once per request. */
+  const modelOf = (request: FastifyRequest): Promise<ReleasedModel> => {
+    const kept = (request as FastifyRequest & { visualdevModel?: Promise<ReleasedModel> }).visualdevModel;
+    if (kept) return kept;
+    const params = request.params as { modelId?: string; id?: string };
+    const loading = released.get(params.modelId ?? params.id ?? '');
+    (request as FastifyRequest & { visualdevModel?: Promise<ReleasedModel> }).visualdevModel = loading;
+    return loading;
+  };
+  const menuOf = async (request: FastifyRequest) => (await modelOf(request)).menuCode;
+  const tableOf = async (request: FastifyRequest) => (await modelOf(request)).main.table;
+  /** The menu, or one of its buttons when the list applies button grants. */
+  const button = (code: string) => async (request: FastifyRequest) => {
+    const model = await modelOf(request);
+    return model.columns.useBtnPermission ? `${model.menuCode}:${code}` : model.menuCode;
+  };
+  const scoped = { menu: menuOf, table: tableOf };
+  const oneRecord = { ...scoped, idParam: 'id' };
+  const fields = { menu: menuOf };
+  const writer = (request: FastifyRequest) => {
+    const { authority, session } = signedIn(request);
+    return {
+      userId: session.userId,
+      now: now(),
+      lang: toFormLang(request.language),
+      organizeId: authority.user.organize_id ?? null,
+      positionId: authority.positionIds[0] ?? null,
+      grants: request.fieldGrants,
+    };
+  };
+  const anyDb = db as unknown as AnyDb;
+
+  app.get(
+    `${RUNTIME}/:modelId/Config`,
+    {
+      schema: {
+        params: modelParams,
+        tags,
+        summary: 'The released form and list of a model',
+        response: replies(configAnswer),
+      },
+      config: { access: { permission: menuOf } },
+    },
+    async (request) => {
+      const m = await modelOf(request);
+      return ok({
+        id: m.id,
+        fullName: m.fullName,
+        enCode: m.enCode,
+        webType: m.webType,
+        formData: m.texts.formData,
+        columnData: m.texts.columnData,
+        appData: m.texts.appData,
+        menuId: m.menuId,
+      });
+    },
+  );
+
+  app.post(
+    `${RUNTIME}/:modelId/List`,
+    {
+      schema: {
+        params: modelParams,
+        body: recordListBody,
+        tags,
+        summary: "One page of a model's records, by the list's search fields and sort",
+        response: replies(recordListAnswer),
+      },
+      config: { access: { permission: menuOf }, scope: scoped, fields },
+    },
+    async (request) =>
+      ok(
+        await listRecords(anyDb, dialect, await modelOf(request), request.body, {
+          scope: request.scope,
+          grants: request.fieldGrants,
+          lang: toFormLang(request.language),
+        }),
+      ),
+  );
+
+  app.post(
+    `${RUNTIME}/batchDelete/:modelId`,
+    {
+      schema: {
+        params: modelParams,
+        body: batchDeleteBody,
+        tags,
+        summary: 'Delete several records (those in scope)',
+        response: replies(),
+      },
+      config: { access: { permission: button('btn_batchRemove') }, scope: scoped },
+    },
+    async (request) => {
+      const model = await modelOf(request);
+      await runCommand(db, ({ trx }) => deleteRecords(trx, model, request.body.ids, request.scope, now()));
+      return ok(undefined, request.t('deleteSuccess'));
+    },
+  );
+
+  app.get(
+    `${RUNTIME}/:modelId/:id`,
+    {
+      schema: {
+        params: recordParams,
+        tags,
+        summary: "A record's values as JSON text, with its version",
+        response: replies(recordAnswer),
+      },
+      config: { access: { permission: menuOf }, scope: oneRecord, fields },
+    },
+    async (request) => ok(await recordInfo(anyDb, await modelOf(request), request.params.id, request.fieldGrants)),
+  );
+
+  app.get(
+    `${RUNTIME}/:modelId/:id/DataChange`,
+    {
+      schema: {
+        params: recordParams,
+        tags,
+        summary: 'A record as people read it (names, labels, dates), with the released form',
+        response: replies(dataChangeAnswer),
+      },
+      config: { access: { permission: button('btn_detail') }, scope: oneRecord, fields },
+    },
+    async (request) =>
+      ok(
+        await recordDisplay(
+          anyDb,
+          await modelOf(request),
+          request.params.id,
+          toFormLang(request.language),
+          request.fieldGrants,
+        ),
+      ),
+  );
+
+  app.post(
+    `${RUNTIME}/:modelId`,
+    {
+      schema: {
+        params: modelParams,
+        body: recordBody,
+        tags,
+        summary: 'Add a record: checked by the form, system fields and bill numbers filled by the server',
+        response: replies(createdAnswer),
+      },
+      config: { access: { permission: button('btn_add') }, fields },
+    },
+    async (request) => {
+      const model = await modelOf(request);
+      const id = await runCommand(db, ({ trx }) => createRecord(trx, model, request.body.data, writer(request)));
+      return ok({ id }, request.t('createSuccess'));
+    },
+  );
+
+  app.put(
+    `${RUNTIME}/:modelId/:id`,
+    {
+      schema: {
+        params: recordParams,
+        body: recordBody,
+        tags,
+        summary: 'Save a record under the optimistic lock (a stale version answers 409)',
+        response: replies(),
+      },
+      config: { access: { permission: button('btn_edit') }, scope: oneRecord, fields },
+    },
+    async (request) => {
+      const model = await modelOf(request);
+      await runCommand(db, ({ trx }) => updateRecord(trx, model, request.params.id, request.body, writer(request)));
+      return ok(undefined, request.t('updateSuccess'));
+    },
+  );
+
+  app.get(
+    `${BASE}/:id/FieldDataSelect`,
+    {
+      schema: {
+        params: idParams,
+        querystring: fieldDataSelectQuery,
+        tags,
+        summary: "A released model's records with one field, for relation-form pickers (paged, keyword)",
+        response: replies(fieldDataSelectAnswer),
+      },
+      config: { access: { permission: menuOf }, scope: scoped, fields },
+    },
+    async (request) =>
+      ok(
+        await fieldDataSelect(
+          anyDb,
+          dialect,
+          await modelOf(request),
+          request.query,
+          request.scope,
+          request.fieldGrants,
+          toFormLang(request.language),
+        ),
+      ),
+  );
+
+  app.delete(
+    `${RUNTIME}/:modelId/:id`,
+    {
+      schema: { params: recordParams, tags, summary: 'Delete a record with its sub-table rows', response: replies() },
+      config: { access: { permission: button('btn_remove') }, scope: oneRecord },
+    },
+    async (request) => {
+      const model = await modelOf(request);
+      await runCommand(db, ({ trx }) => deleteRecords(trx, model, [request.params.id], request.scope, now()));
+      return ok(undefined, request.t('deleteSuccess'));
+    },
+  );
+}
