@@ -23,7 +23,7 @@ async function sheetOf(download: Download): Promise<string[][]> {
 }
 
 test.describe('users spreadsheet', () => {
-  test('S2-2-20 S2-4-01 S2-4-02 S2-4-04 S2-7-40 export users, import them back with two bad rows, export the failures', async ({
+  test('S2-2-20 S2-4-01 S2-4-02 S2-4-04 S2-4-05 S2-7-14 S2-7-15 S2-7-16 S2-7-17 S2-3-15 S2-3-16 S2-7-40 export users, import them back with two bad rows, export the failures', async ({
     page,
     request,
   }, testInfo) => {
@@ -67,6 +67,14 @@ test.describe('users spreadsheet', () => {
     await page.getByTestId('user-import').click();
     const dialog = page.getByRole('dialog', { name: '批量导入' });
     await expect(page.getByTestId('import-step-upload')).toBeVisible();
+    // The template downloads through TemplateDownload.
+    const [template, templateAnswer] = await Promise.all([
+      page.waitForEvent('download'),
+      page.waitForResponse((r) => r.url().includes('/api/permission/Users/TemplateDownload')),
+      page.getByTestId('import-template').click(),
+    ]);
+    expect((await templateAnswer.json()).data.url).toMatch(/^\/api\/permission\/Users\/Download\/.+\?fullName=/);
+    expect((await sheetOf(template))[0]!.slice(0, 2)).toEqual(['账户', '姓名']);
     // Next without a file warns.
     await page.getByTestId('import-next').click();
     await expect(page.getByText('请先上传文件')).toBeVisible();
@@ -74,7 +82,14 @@ test.describe('users spreadsheet', () => {
     await expect(
       dialog.locator('.ant-upload-list-item-done, .ant-upload-list-item:not(.ant-upload-list-item-uploading)'),
     ).toHaveCount(1);
-    await page.getByTestId('import-next').click();
+    const [previewAnswer] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/api/permission/Users/ImportPreview')),
+      page.getByTestId('import-next').click(),
+    ]);
+    // The preview: headerRow columns with id and fullName, and dataRow rows.
+    const previewData = (await previewAnswer.json()).data;
+    expect(previewData.headerRow[0]).toMatchObject({ id: expect.any(String), fullName: '账户' });
+    expect(previewData.dataRow).toHaveLength(rows.length);
 
     const preview = page.getByTestId('import-preview-table');
     await expect(preview).toBeVisible();
@@ -83,7 +98,15 @@ test.describe('users spreadsheet', () => {
     await expect(page.getByTestId('import-step-preview')).toContainText(`共 ${rows.length} 条数据`);
     await page.screenshot({ path: testInfo.outputPath('preview.png') });
 
-    await page.getByTestId('import-next').click();
+    const [importAnswer] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/api/permission/Users/ImportData')),
+      page.getByTestId('import-next').click(),
+    ]);
+    // The result: resultType, success and failure counts, the failed rows with their errorsInfo.
+    const result = (await importAnswer.json()).data;
+    expect(result).toMatchObject({ resultType: 1, snum: rows.length - 2, fnum: 2 });
+    expect(result.failResult).toHaveLength(2);
+    expect(result.failResult[0].errorsInfo).toBe('手机号码格式不正确');
     const failure = page.getByTestId('import-failure');
     await expect(failure).toBeVisible();
     await expect(failure).toContainText(`成功 ${rows.length - 2} 条，失败 2 条`);
@@ -91,10 +114,12 @@ test.describe('users spreadsheet', () => {
     await expect(failedTable).toContainText('手机号码格式不正确');
     await expect(failedTable).toContainText('角色“不存在的角色”不存在');
 
-    const [failedFile] = await Promise.all([
+    const [failedFile, failedAnswer] = await Promise.all([
       page.waitForEvent('download'),
+      page.waitForResponse((r) => /\/api\/permission\/Users\/(Import|Export)ExceptionData/.test(r.url())),
       page.getByTestId('import-export-failed').click(),
     ]);
+    expect((await failedAnswer.json()).data.url).toMatch(/^\/api\/permission\/Users\/Download\//);
     const failedRows = await sheetOf(failedFile);
     expect(failedRows[0]![9]).toBe('异常原因');
     expect(failedRows.slice(1).map((r) => [r[0], r[9]])).toEqual([

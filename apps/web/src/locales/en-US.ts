@@ -15,6 +15,7 @@ import { sysConfig } from './areas/sys-config/en-US.ts';
 import { area } from './areas/area/en-US.ts';
 import { msgTemplate } from './areas/msg-template/en-US.ts';
 import { formRuntime } from './areas/form-runtime/en-US.ts';
+import { pickers } from './areas/pickers/en-US.ts';
 import { grade } from './areas/grade/en-US.ts';
 import { feedback } from './areas/feedback/en-US.ts';
 import { homePage } from './areas/home/en-US.ts';
@@ -346,6 +347,7 @@ const enUS: LocaleMessages = {
   area,
   msgTemplate,
   formRuntime,
+  pickers,
   grade,
   feedback,
   homePage,

@@ -14,6 +14,7 @@ import { sysConfig } from './areas/sys-config/zh-CN.ts';
 import { area } from './areas/area/zh-CN.ts';
 import { msgTemplate } from './areas/msg-template/zh-CN.ts';
 import { formRuntime } from './areas/form-runtime/zh-CN.ts';
+import { pickers } from './areas/pickers/zh-CN.ts';
 import { grade } from './areas/grade/zh-CN.ts';
 import { feedback } from './areas/feedback/zh-CN.ts';
 import { homePage } from './areas/home/zh-CN.ts';
@@ -340,6 +341,7 @@ const zhCN = {
   area,
   msgTemplate,
   formRuntime,
+  pickers,
   grade,
   feedback,
   homePage,

@@ -15,6 +15,7 @@ import { sysConfig } from './areas/sys-config/zh-TW.ts';
 import { area } from './areas/area/zh-TW.ts';
 import { msgTemplate } from './areas/msg-template/zh-TW.ts';
 import { formRuntime } from './areas/form-runtime/zh-TW.ts';
+import { pickers } from './areas/pickers/zh-TW.ts';
 import { grade } from './areas/grade/zh-TW.ts';
 import { feedback } from './areas/feedback/zh-TW.ts';
 import { homePage } from './areas/home/zh-TW.ts';
@@ -342,6 +343,7 @@ const zhTW: LocaleMessages = {
   area,
   msgTemplate,
   formRuntime,
+  pickers,
   grade,
   feedback,
   homePage,

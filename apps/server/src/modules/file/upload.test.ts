@@ -102,7 +102,7 @@ describe.each(dbTargets())('chunked upload, merge and preview on $name', (target
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('S2-7-04 S2-7-05 S2-9-04 S2-4-17 tests, stores chunks, resumes from what the server holds and merges with the md5 checked', async () => {
+  it('S2-7-04 S2-7-05 S1-7-51 S2-9-04 S2-4-17 tests, stores chunks, resumes from what the server holds and merges with the md5 checked', async () => {
     expect((await test(token)).json()).toMatchObject({
       code: 200,
       data: { uploaded: false, chunkNumbers: [], merge: false },
@@ -213,7 +213,7 @@ describe.each(dbTargets())('chunked upload, merge and preview on $name', (target
     expect((await uploadWhole(token, 'photo.png', Buffer.from('not a picture'))).code).toBe(400);
   });
 
-  it('S2-7-10 S2-5-46 S2-9-24 previews images and PDF inline through the ticket of the download link; others get download instead', async () => {
+  it('S2-7-10 S1-7-50 S2-5-46 S2-9-24 previews images and PDF inline through the ticket of the download link; others get download instead', async () => {
     const pdf = (await uploadWhole(token, 'plan.pdf', Buffer.from('%PDF-1.4 preview me'))).data;
     const png = (await uploadWhole(token, 'dot.png', PNG)).data;
     const docx = (await uploadWhole(token, 'memo.docx', Buffer.from('PK\u0003\u0004 not really a document'))).data;

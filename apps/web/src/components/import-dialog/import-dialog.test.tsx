@@ -52,7 +52,7 @@ describe('ImportDialog', { timeout: 30_000 }, () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
   });
 
-  it('S2-5-16 S2-5-12 S2-5-13 asks for a file first and refuses other types and files over 500 KB', async () => {
+  it('S2-5-16 S2-8-09 S2-5-12 S2-5-13 asks for a file first and refuses other types and files over 500 KB', async () => {
     const feedback = mockFeedback();
     const { calls } = mockFetch(() => jsonResponse(envelope({ name: 'f.xlsx' })));
     const calls0 = api({ resultType: 0, snum: 2, fnum: 0, failResult: [] });
@@ -67,7 +67,7 @@ describe('ImportDialog', { timeout: 30_000 }, () => {
     expect(calls0.preview).not.toHaveBeenCalled();
   });
 
-  it('S2-4-01 S2-4-03 S2-5-17 S2-4-02 S2-4-04 uploads, previews, goes back, refuses an empty import, shows failures and closes as imported', async () => {
+  it('S2-4-01 S2-4-03 S2-5-17 S2-8-09 S2-4-02 S2-4-04 uploads, previews, goes back, refuses an empty import, shows failures and closes as imported', async () => {
     const feedback = mockFeedback();
     const { calls } = mockFetch(() => jsonResponse(envelope({ name: 'stored.xlsx' })));
     const result: ImportResult = {

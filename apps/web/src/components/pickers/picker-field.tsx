@@ -70,7 +70,7 @@ export function PickerField(props: PickerFieldProps) {
       )}
       {clearable && !disabled && items.length > 0 && (
         <CloseCircleFilled
-          style={{ marginInlineStart: 'auto', color: 'var(--ant-color-text-quaternary, #bfbfbf)' }}
+          className={styles.clear}
           aria-label={t('pickers.clear')}
           onClick={(e) => {
             e.stopPropagation();

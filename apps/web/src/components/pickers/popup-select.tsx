@@ -200,11 +200,13 @@ export function PopoverTableSelect({ field, value, onChange, disabled, readOnly,
 export function AutoCompleteInput({ field, value, onChange, disabled, readOnly, id }: PickerWidgetProps) {
   const source = useMemo(() => interfaceSource(field), [field]);
   const [keyword, setKeyword] = useState('');
+  // Suggestions are asked for once the user works in the field, not for every form that shows it.
+  const [used, setUsed] = useState(false);
   const total = pxWidth(field.total, 50);
   const { data } = useQuery({
     queryKey: ['pickers', 'suggest', source?.key, keyword, total],
     queryFn: () => source!.page({ keyword, currentPage: 1, pageSize: total }),
-    enabled: !!source && !readOnly && !disabled,
+    enabled: used && !!source && !readOnly && !disabled,
     placeholderData: keepPreviousData,
   });
   const text = typeof value === 'string' ? value : '';
@@ -224,7 +226,11 @@ export function AutoCompleteInput({ field, value, onChange, disabled, readOnly, 
       allowClear={field.clearable !== false}
       placeholder={field.placeholder}
       style={{ width: '100%' }}
-      onSearch={setKeyword}
+      onFocus={() => setUsed(true)}
+      onSearch={(k) => {
+        setUsed(true);
+        setKeyword(k);
+      }}
       onChange={(v) => onChange(v ?? '')}
       data-testid={`picker-${field.__vModel__ ?? 'autocomplete'}`}
     />

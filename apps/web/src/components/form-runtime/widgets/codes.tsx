@@ -77,6 +77,10 @@ export function BarcodeElement(props: WidgetProps) {
   );
 }
 
+/** The QR code's default size (px) and the smallest it is drawn; correction level L. */
+export const QR_DEFAULT_SIZE = 40;
+const QR_MIN_SIZE = 40;
+
 export function QrcodeElement(props: WidgetProps) {
   const { t } = useTranslation();
   const text = useCodeText(props);
@@ -91,7 +95,7 @@ export function QrcodeElement(props: WidgetProps) {
     <div id={id} data-qrcode={text}>
       <QRCode
         value={text}
-        size={Math.max(40, prop(field, 'width', 100))}
+        size={Math.max(QR_MIN_SIZE, prop(field, 'width', QR_DEFAULT_SIZE))}
         color={prop(field, 'colorDark', '#000000')}
         bgColor={prop(field, 'colorLight', '#ffffff')}
         errorLevel="L"

@@ -73,6 +73,7 @@ export default function FormGalleryPage() {
   return (
     <div className={styles.page} data-testid="form-gallery">
       <Card
+        className={styles.galleryCard}
         title={t('formRuntime.gallery.title')}
         extra={
           <Space wrap>
