@@ -23,6 +23,8 @@ export interface ModuleMenu {
 
 /** Type 3: the entry opens an online form. */
 const ONLINE_FORM = 3;
+/** The in-app address of an online form's page: the web routes it to its online-form view. */
+export const onlineFormAddress = (enCode: string) => `onlineForm/${enCode}`;
 
 /**
  * Creates or updates the type 3 menu entry of an online form in the caller's transaction, with its
@@ -64,6 +66,7 @@ export async function saveModuleMenu(trx: Tx, menu: ModuleMenu, actor: Actor): P
         full_name: menu.fullName,
         en_code: menu.enCode,
         type: ONLINE_FORM,
+        url_address: onlineFormAddress(menu.enCode),
         property_json: property,
         version: (eb) => eb('version', '+', 1),
         ...updatedColumns(actor),
@@ -85,7 +88,7 @@ export async function saveModuleMenu(trx: Tx, menu: ModuleMenu, actor: Actor): P
         full_name_i18n: '{}',
         en_code: menu.enCode,
         icon: menu.icon,
-        url_address: '',
+        url_address: onlineFormAddress(menu.enCode),
         link_target: '_self',
         property_json: property,
         description: null,

@@ -206,7 +206,12 @@ describe.each(dbTargets())('visual development on $name', (target) => {
     expect(model).toMatchObject({ state: 1, table_name: 'vd_customer' });
     menuId = model.menu_id!;
     const menu = await db.selectFrom('menu').selectAll().where('id', '=', menuId).executeTakeFirstOrThrow();
-    expect(menu).toMatchObject({ type: 3, en_code: 'customer', system_id: systemId });
+    expect(menu).toMatchObject({
+      type: 3,
+      en_code: 'customer',
+      system_id: systemId,
+      url_address: 'onlineForm/customer',
+    });
     expect(JSON.parse(menu.property_json)).toEqual({ moduleId: modelId });
     const elements = await db
       .selectFrom('menu_element')
