@@ -1,17 +1,12 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { MessageKey, MessageParams } from '../../core/messages.ts';
 import { USER_IMPORT_COLUMNS } from '@atrium/shared';
 import { signedIn } from '../../core/access.ts';
-import { notFound } from '../../core/errors.ts';
-import { categoryDir, ownerOf, storeOwner } from '../../core/files.ts';
 import { ok } from '../../core/http.ts';
 import type { App, Services } from '../../core/types.ts';
 import {
   EXPORT_DIR,
-  EXPORT_TTL_MS,
   exportRows,
   FILE_NAME,
   headerRow,
@@ -22,8 +17,9 @@ import {
 } from './user-excel.ts';
 import { USERS_SCOPE } from './user-routes.ts';
 import { membersOfSubtree, userKeyword } from './users.ts';
-import { enabledAuthority, fileLinks, notVisible, ticketHolder, ticketQuery } from '../file/links.ts';
+import { ticketQuery } from '../file/links.ts';
 import { receiveSpreadsheet } from '../file/spreadsheet-import.ts';
+import { publishWorkbook, sendWorkbook } from '../file/workbook-download.ts';
 import { usersUploaderPostAnswer, usersImportPreviewAnswer, usersImportDataPostAnswer } from './schema.ts';
 import { fileReply, replies } from '../../core/response-schema.ts';
 
@@ -45,8 +41,7 @@ const exceptionBody = z.object({
 /** The request's translator as a plain function (request.t reads `this`). */
 const tr = (request: FastifyRequest) => (key: MessageKey, params?: MessageParams) => request.t(key, params);
 
-const downloadUrl = (name: string, fullName: string) =>
-  `/api/permission/Users/Download/${name}?fullName=${encodeURIComponent(fullName)}`;
+const downloadPath = (name: string) => `/api/permission/Users/Download/${name}`;
 
 /**
  * The user spreadsheet: export, template, and the import. The file is
@@ -58,11 +53,8 @@ const downloadUrl = (name: string, fullName: string) =>
 export async function userExcelRoutes(app: App, services: Services) {
   const { db, dialect, config, now } = services;
   /** Records the caller as the workbook's owner and answers its link for them. */
-  const answer = async (request: FastifyRequest, name: string, fullName: string) => {
-    const userId = signedIn(request).session.userId;
-    await storeOwner(config.dataDir, EXPORT_DIR, name, userId);
-    return ok({ name: fullName, url: fileLinks(services, userId).link(EXPORT_DIR, name, downloadUrl(name, fullName)) });
-  };
+  const answer = async (request: FastifyRequest, bytes: Buffer, fullName: string) =>
+    ok(await publishWorkbook(services, EXPORT_DIR, bytes, signedIn(request).session.userId, fullName, downloadPath));
 
   app.post(
     '/api/permission/Users/Uploader',
@@ -128,8 +120,8 @@ export async function userExcelRoutes(app: App, services: Services) {
         config: { access: { permission: 'permission.user:btn_upload' } },
       },
       async (request) => {
-        const name = await writeUserWorkbook(config.dataDir, tr(request), request.body.list, true);
-        return answer(request, name, `${request.t('userSheetName')}-${request.t('colErrorsInfo')}.xlsx`);
+        const bytes = await writeUserWorkbook(tr(request), request.body.list, true);
+        return answer(request, bytes, `${request.t('userSheetName')}-${request.t('colErrorsInfo')}.xlsx`);
       },
     );
   }
@@ -141,8 +133,8 @@ export async function userExcelRoutes(app: App, services: Services) {
       config: { access: { permission: 'permission.user:btn_upload' } },
     },
     async (request) => {
-      const name = await writeUserWorkbook(config.dataDir, tr(request), []);
-      return answer(request, name, `${request.t('userSheetName')}.xlsx`);
+      const bytes = await writeUserWorkbook(tr(request), []);
+      return answer(request, bytes, `${request.t('userSheetName')}.xlsx`);
     },
   );
 
@@ -178,8 +170,8 @@ export async function userExcelRoutes(app: App, services: Services) {
       const rows = (await exportRows(db, ids, tr(request))).map((row) =>
         Object.assign(row, Object.fromEntries(hidden.filter((key) => key in row).map((key) => [key, '']))),
       );
-      const name = await writeUserWorkbook(config.dataDir, tr(request), rows);
-      return answer(request, name, `${request.t('userSheetName')}.xlsx`);
+      const bytes = await writeUserWorkbook(tr(request), rows);
+      return answer(request, bytes, `${request.t('userSheetName')}.xlsx`);
     },
   );
 
@@ -195,24 +187,7 @@ export async function userExcelRoutes(app: App, services: Services) {
       },
       config: { access: 'public' },
     },
-    async (request, reply) => {
-      const { name } = request.params;
-      const userId = ticketHolder(services, EXPORT_DIR, name, request.query.ticket);
-      await enabledAuthority(services, userId);
-      const file = path.join(categoryDir(config.dataDir, EXPORT_DIR), name);
-      const stat = fs.statSync(file, { throwIfNoEntry: false });
-      if (!stat || Date.now() - stat.mtimeMs > EXPORT_TTL_MS) throw notFound('fileNotFound');
-      if ((await ownerOf(config.dataDir, EXPORT_DIR, name)) !== userId) throw notVisible();
-      const fullName = request.query.fullName.replace(/[\\/\r\n"]/g, '_');
-      return reply
-        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header(
-          'content-disposition',
-          `attachment; filename="users.xlsx"; filename*=UTF-8''${encodeURIComponent(fullName)}`,
-        )
-        .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(fs.createReadStream(file));
-    },
+    async (request, reply) =>
+      sendWorkbook(services, reply, EXPORT_DIR, request.params.name, request.query.ticket, request.query.fullName),
   );
 }

@@ -15,7 +15,7 @@ import type { MessageKey, MessageParams } from '../../core/messages.ts';
 import { insertUsers, newUserRow } from './user-row.ts';
 import { bumpAuthorityRevision } from '../../core/authority.ts';
 import { writeSheet } from '../../core/excel-thread.ts';
-import { readSpreadsheetRows, SPREADSHEET_NAME, storeSpreadsheet } from '../file/spreadsheet-import.ts';
+import { readSpreadsheetRows, SPREADSHEET_NAME } from '../file/spreadsheet-import.ts';
 import { defaultPasswordHash } from './user-service.ts';
 import { organizeNames } from './users.ts';
 
@@ -23,8 +23,6 @@ type T = (key: MessageKey, params?: MessageParams) => string;
 
 export const IMPORT_DIR = 'userImport';
 export const EXPORT_DIR = 'userExport';
-/** Generated files are kept this long for their download. */
-export const EXPORT_TTL_MS = 60 * 60 * 1000;
 export const FILE_NAME = SPREADSHEET_NAME;
 
 const HEADER_KEYS: Record<keyof UserImportRow, MessageKey> = {
@@ -44,15 +42,13 @@ export function headerRow(t: T): ImportPreview['headerRow'] {
 }
 
 export async function writeUserWorkbook(
-  dataDir: string,
   t: T,
   rows: (UserImportRow & { errorsInfo?: string })[],
   withErrors = false,
-): Promise<string> {
+): Promise<Buffer> {
   const columns = headerRow(t).map((h) => ({ header: h.fullName, key: h.id, width: 18 }));
   if (withErrors) columns.push({ header: t('colErrorsInfo'), key: 'errorsInfo', width: 40 });
-  const bytes = await writeSheet(t('userSheetName'), columns, rows as unknown as Record<string, string>[]);
-  return storeSpreadsheet(dataDir, EXPORT_DIR, bytes);
+  return writeSheet(t('userSheetName'), columns, rows as unknown as Record<string, string>[]);
 }
 
 /** Reads the rows of an uploaded user workbook (first sheet, header in row 1, columns in the template's order). */

@@ -259,7 +259,7 @@ export async function listRecords(
     Object.fromEntries(Object.entries(rowValues(model.main, row)).filter(([key]) => listed.has(key))),
   );
   const shown = await displayed(db, model, records, caller.lang);
-  const list = rows.map((row, i) => ({
+  const list = rows.map((row, i): FormValues & { id: string } => ({
     ...shown[i],
     id: row.id as string,
     creatorTime: Number(row.created_at),

@@ -3,7 +3,12 @@ import { toFormLang } from '@atrium/shared/forms';
 import { signedIn } from '../../core/access.ts';
 import { ok } from '../../core/http.ts';
 import { registerMessages } from '../../core/messages.ts';
-import { replies } from '../../core/response-schema.ts';
+import { fileReply, replies } from '../../core/response-schema.ts';
+import { writeSheet } from '../../core/excel-thread.ts';
+import { ticketQuery } from '../file/links.ts';
+import { SPREADSHEET_NAME } from '../file/spreadsheet-import.ts';
+import { publishWorkbook, sendWorkbook } from '../file/workbook-download.ts';
+import { z } from 'zod';
 import type { App, Services } from '../../core/types.ts';
 import { runCommand } from '../../core/unit-of-work.ts';
 import { visualdevMessages } from './messages.ts';
@@ -34,6 +39,8 @@ import {
   configAnswer,
   createdAnswer,
   dataChangeAnswer,
+  exportAnswer,
+  exportBody,
   fieldDataSelectAnswer,
   fieldDataSelectQuery,
   formFieldsAnswer,
@@ -55,6 +62,10 @@ import {
 import type { AnyDb } from './storage.ts';
 
 const tags = ['visualdev'];
+/** Where exported workbooks wait for their download. */
+const EXPORT_DIR = 'visualdevExport';
+const EXPORT_MAX_ROWS = 10_000;
+const downloadPath = (name: string) => `/api/visualdev/OnlineDev/Download/${name}`;
 const BASE = '/api/visualdev/Base';
 const RUNTIME = '/api/visualdev/OnlineDev';
 /**
@@ -69,7 +80,8 @@ export const DESIGN_MENU = 'onlineDev.webDesign';
  * built-in list: the model's menu entry names the permission and buttons, its data schemes scope
  * the rows (404 for a record outside them), and its column and form grants cut the answers.
  */
-export async function visualdevRoutes(app: App, { db, dialect, now }: Services) {
+export async function visualdevRoutes(app: App, services: Services) {
+  const { db, dialect, now } = services;
   registerMessages(visualdevMessages);
   const released = createReleasedModels(db);
   await released.registerAll();
@@ -400,6 +412,67 @@ export async function visualdevRoutes(app: App, { db, dialect, now }: Services) 
       await runCommand(db, ({ trx }) => updateRecord(trx, model, request.params.id, request.body, writer(request)));
       return ok(undefined, request.t('updateSuccess'));
     },
+  );
+
+  app.post(
+    `${RUNTIME}/:modelId/Actions/Export`,
+    {
+      schema: {
+        params: modelParams,
+        body: exportBody,
+        tags,
+        summary: "The list's current query as a workbook (the chosen columns, this page or every match up to 10 000)",
+        response: replies(exportAnswer),
+      },
+      config: { access: { permission: button('btn_download') }, scope: scoped, fields },
+    },
+    async (request) => {
+      const model = await modelOf(request);
+      const { body } = request;
+      const page = body.dataType === 'page' ? body : { ...body, currentPage: 1, pageSize: EXPORT_MAX_ROWS };
+      const { list } = await listRecords(anyDb, dialect, model, page, {
+        scope: request.scope,
+        grants: request.fieldGrants,
+        lang: toFormLang(request.language),
+      });
+      const hidden = request.fieldGrants?.hiddenColumns ?? new Set<string>();
+      const chosen = new Set(body.selectKey);
+      const columns = model.columns.columnList
+        .filter((c) => !hidden.has(c.prop) && (!chosen.size || chosen.has(c.prop)))
+        .map((c) => ({ header: c.label || c.prop, key: c.prop, width: 20 }));
+      const rows = list.map((row) =>
+        Object.fromEntries(
+          columns.map((c) => [c.key, row[c.key] === null || row[c.key] === undefined ? '' : String(row[c.key])]),
+        ),
+      );
+      const bytes = await writeSheet(model.fullName.slice(0, 31), columns, rows);
+      return ok(
+        await publishWorkbook(
+          services,
+          EXPORT_DIR,
+          bytes,
+          signedIn(request).session.userId,
+          `${model.fullName}.xlsx`,
+          downloadPath,
+        ),
+      );
+    },
+  );
+
+  app.get(
+    `${RUNTIME}/Download/:name`,
+    {
+      schema: {
+        params: z.object({ name: z.string().regex(SPREADSHEET_NAME) }),
+        querystring: z.object({ fullName: z.string().max(200).optional().default('export.xlsx'), ...ticketQuery }),
+        tags,
+        summary: 'An exported workbook (kept an hour), with the ticket of the link answered to whoever made it',
+        response: fileReply('the workbook', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+      },
+      config: { access: 'public' },
+    },
+    async (request, reply) =>
+      sendWorkbook(services, reply, EXPORT_DIR, request.params.name, request.query.ticket, request.query.fullName),
   );
 
   app.get(

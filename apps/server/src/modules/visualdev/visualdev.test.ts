@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormField, FormJson } from '@atrium/shared/forms';
@@ -339,6 +340,30 @@ describe.each(dbTargets())('visual development on $name', (target) => {
     expect((await api('GET', `${BASE}/${modelId}/FieldDataSelect?field=nope`)).code).toBe(400);
   });
 
+  it('S2-7-93 exports the current query as a workbook its caller alone may download', async () => {
+    const res = await api('POST', `${RUNTIME}/${modelId}/Actions/Export`, {
+      queryJson: JSON.stringify({ level: 'b' }),
+      selectKey: ['name', 'credit'],
+    });
+    expect(res.code).toBe(200);
+    expect(res.data.name).toBe('客户登记.xlsx');
+    const file = await server.call('GET', res.data.url as string);
+    expect(file.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const rows = book.worksheets[0]!.getSheetValues()
+      .slice(1)
+      .map((r) => (r as unknown[]).slice(1));
+    expect(rows).toEqual([
+      ['客户名称', '信用额度'],
+      ['云杉咨询', '800.00'],
+      ['海岸贸易', '300.00'],
+    ]);
+    // The link is the caller's: without its ticket nothing comes back.
+    const bare = (res.data.url as string).replace(/[?&]ticket=[^&]*/, '');
+    expect((await server.call('GET', bare)).statusCode).toBe(403);
+  });
+
   it('S2-7-90 concurrent saves of one record: one wins, the other gets 409 and changes nothing', async () => {
     const list = await api('POST', `${RUNTIME}/${modelId}/List`, { queryJson: JSON.stringify({ name: '海岸' }) });
     const id = list.data.list[0].id as string;
@@ -589,7 +614,7 @@ describe.each(dbTargets())('visual development on $name', (target) => {
       const runtime = server.app.declaredRoutes.filter(
         (r) => typeof r.access === 'object' && typeof r.access.permission === 'function',
       );
-      expect(runtime.length).toBe(9);
+      expect(runtime.length).toBe(10);
       for (const route of runtime) {
         // `:id` is the record beside `:modelId`, and the model itself on FieldDataSelect.
         const url = route.url.includes(':modelId')

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyReply } from 'fastify';
+import { notFound } from '../../core/errors.ts';
+import { categoryDir, ownerOf, storeOwner } from '../../core/files.ts';
+import type { Services } from '../../core/types.ts';
+import { enabledAuthority, fileLinks, notVisible, ticketHolder } from './links.ts';
+import { storeSpreadsheet } from './spreadsheet-import.ts';
+
+/** Generated workbooks are kept this long for their download. */
+export const WORKBOOK_TTL_MS = 60 * 60 * 1000;
+
+type WorkbookServices = Pick<Services, 'config' | 'secrets' | 'now' | 'authority'>;
+
+/**
+ * Stores a generated workbook for the user who asked for it and answers `{ name, url }`: the name
+ * to save it under and a link with that user's ticket (docs/files.md); nobody else may download it.
+ * `downloadPath` is the module's own download route for a stored name.
+ */
+export async function publishWorkbook(
+  services: WorkbookServices,
+  category: string,
+  bytes: Buffer,
+  userId: string,
+  fullName: string,
+  downloadPath: (name: string) => string,
+): Promise<{ name: string; url: string }> {
+  const name = await storeSpreadsheet(services.config.dataDir, category, bytes);
+  await storeOwner(services.config.dataDir, category, name, userId);
+  const url = `${downloadPath(name)}?fullName=${encodeURIComponent(fullName)}`;
+  return { name: fullName, url: fileLinks(services, userId).link(category, name, url) };
+}
+
+/**
+ * Sends a stored workbook to the holder of its ticket while it is theirs, not expired, and they are
+ * still an enabled user; downloaded under `fullName` (path characters replaced).
+ */
+export async function sendWorkbook(
+  services: WorkbookServices,
+  reply: FastifyReply,
+  category: string,
+  name: string,
+  ticket: string | undefined,
+  fullName: string,
+) {
+  const userId = ticketHolder(services, category, name, ticket);
+  await enabledAuthority(services, userId);
+  const file = path.join(categoryDir(services.config.dataDir, category), name);
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  if (!stat || Date.now() - stat.mtimeMs > WORKBOOK_TTL_MS) throw notFound('fileNotFound');
+  if ((await ownerOf(services.config.dataDir, category, name)) !== userId) throw notVisible();
+  const safe = fullName.replace(/[\\/\r\n"]/g, '_');
+  return reply
+    .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-disposition', `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(safe)}`)
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(fs.createReadStream(file));
+}
