@@ -18,11 +18,15 @@ import { groups } from './scenarios/index.ts';
 import { startServer, type RunningServer } from './servers.ts';
 import { baselineOf } from './targets.ts';
 import { jobBenches, jobsSection, type JobBenchFigures } from './jobs.ts';
+import { FORM_BENCH_NAME, formChecks, formSection, runFormBench, type FormFigures } from './form.ts';
 
 const options = readOptions();
-const scenarios = groups
-  .flatMap((g) => g.scenarios)
-  .filter((s) => !options.only.length || s.baseline || options.only.some((o) => s.name.toLowerCase().includes(o)));
+const picked = (name: string) => options.only.some((o) => name.toLowerCase().includes(o));
+const allScenarios = groups.flatMap((g) => g.scenarios);
+// The baseline runs for the ratios of the scenarios picked with it; with none (BENCH_ONLY=form),
+// there is nothing to divide and no server starts.
+const anyPicked = allScenarios.some((s) => !s.baseline && picked(s.name));
+const scenarios = allScenarios.filter((s) => !options.only.length || picked(s.name) || (s.baseline && anyPicked));
 const targets = groups.flatMap((g) => g.targets);
 const cpus = os.cpus();
 const loadAverage = () => Number(os.loadavg()[0]!.toFixed(2));
@@ -101,11 +105,30 @@ for (const bench of jobBenches()) {
   }
 }
 
+// The form runtime in Chromium, last: no server and no job runner competes for the cores.
+let formFigures: FormFigures | undefined;
+let formFailure: string | undefined;
+const runForm = !options.only.length || picked(FORM_BENCH_NAME);
+if (runForm) {
+  console.log(`running ${FORM_BENCH_NAME}...`);
+  try {
+    formFigures = await runFormBench();
+  } catch (err) {
+    formFailure = errorText(err);
+    console.log(formFailure);
+  }
+}
+
 const byName = new Map(results.map((r) => [r.scenario.name, r]));
-const checks = targets.map((target) => target(byName));
+// Server targets are judged when server scenarios ran; a run of the form or jobs alone has none.
+const checks = scenarios.length ? targets.map((target) => target(byName)) : [];
+if (runForm) checks.push(...formChecks(formFigures, formFailure));
 machine.loadAverageAfter = loadAverage();
-const sections: ReportSection[] = [throughputSection(results), targetsSection(checks)];
+const sections: ReportSection[] = [];
+if (scenarios.length) sections.push(throughputSection(results));
+sections.push(targetsSection(checks));
 if (jobFigures.length || jobFailures.length) sections.push(jobsSection(jobFigures, jobFailures));
+if (runForm) sections.push(formSection(formFigures, formFailure));
 if (fs.existsSync(path.join(WEB_DIST, '.vite/manifest.json')))
   sections.push(bundleSection(measureBundles()), transferSection(measureTransfer()));
 else notes.push('Bundles not measured: build the web app first (npm run build).');
@@ -148,6 +171,7 @@ writeResults(file, {
   })),
   checks,
   jobs: jobFigures,
+  form: formFigures ?? (formFailure ? { failure: formFailure } : null),
 });
 console.log(`\nresults written to ${path.relative(process.cwd(), file)}`);
 

@@ -1,7 +1,7 @@
 import { isShownOnWeb, type FormContext, type FormField, type FormJson } from '@atrium/shared/forms';
-import { Card, Col, Collapse, Form, Row, Tabs } from 'antd';
-import { memo, useCallback } from 'react';
-import { STATIC_KINDS, widgetFor } from './adapter.tsx';
+import { Card, Col, Collapse, Form, Row, Skeleton, Tabs } from 'antd';
+import { Suspense, memo, useCallback } from 'react';
+import { STATIC_KINDS, preloadWidgets, widgetFor } from './adapter.tsx';
 import {
   FieldSuspense,
   RenderProvider,
@@ -11,7 +11,8 @@ import {
   type RenderContext,
 } from './context.tsx';
 import { isPermitted, type FormModel } from './model.ts';
-import { useFormField, type FormStore } from './store.ts';
+import { countRender } from './render-probe.ts';
+import { useFieldError, useFieldValue, type FormStore } from './store.ts';
 import { SubTable } from './sub-table.tsx';
 import styles from './form-runtime.module.css';
 import type { WidgetProps } from './widgets/types.ts';
@@ -33,15 +34,53 @@ function rendered(field: FormField, granted: ReadonlySet<string> | undefined, ta
 }
 
 /**
- * One data field: subscribes to its own path only, so typing here re-renders this item and
- * nothing else. Form.Item provides the label, the required mark and the message.
+ * One data field. Form.Item (label, required mark, status) subscribes to the field's message only;
+ * the widget inside, FieldWidget, to its value only. Typing re-renders the widget and nothing else,
+ * not even the Form.Item around it (its label, grid columns and breakpoint hooks cost as much as
+ * the input); a message that comes or goes re-renders the Form.Item, whose status reaches the
+ * input through antd's context.
  */
 export const FieldItem = memo(function FieldItem({ field, path }: { field: FormField; path: string }) {
+  countRender();
   const ctx = useRenderContext();
-  const { store, onEvent } = ctx;
-  const { value, error } = useFormField(store, path);
+  const error = useFieldError(ctx.store, path);
   const cfg = field.__config__;
   const key = cfg.jnpfKey;
+  const id = fieldId(path);
+  const widget = <FieldWidget field={field} path={path} id={id} />;
+  if (STATIC_KINDS.has(key) || key === 'groupTitle') return <div data-field={path}>{widget}</div>;
+  const showLabel = cfg.showLabel !== false;
+  return (
+    <Form.Item
+      data-field={path}
+      label={showLabel ? cfg.label : undefined}
+      colon={false}
+      htmlFor={id}
+      tooltip={cfg.tipLabel || undefined}
+      required={!ctx.readOnly && cfg.required === true}
+      validateStatus={error ? 'error' : undefined}
+      labelCol={showLabel && cfg.labelWidth ? { flex: `0 0 ${cfg.labelWidth}px` } : undefined}
+    >
+      {widget}
+      {/* The message under the input, in the item's bottom margin as Form.Item's help puts it. Not
+          through help: its appear and leave motions measure each item's height in turn, and a
+          submit that shows fifty messages paid a forced layout of the whole form for each. */}
+      {error && (
+        <div className={styles.fieldMessage} role="alert" id={`${id}_help`}>
+          {error}
+        </div>
+      )}
+    </Form.Item>
+  );
+});
+
+/** A field's widget, bound to the field's value. */
+const FieldWidget = memo(function FieldWidget({ field, path, id }: { field: FormField; path: string; id: string }) {
+  countRender();
+  const ctx = useRenderContext();
+  const { store, onEvent } = ctx;
+  const value = useFieldValue(store, path);
+  const key = field.__config__.jnpfKey;
   const Widget = widgetFor(key);
   const onChange = useCallback(
     (next: unknown) => {
@@ -55,8 +94,7 @@ export const FieldItem = memo(function FieldItem({ field, path }: { field: FormF
     store.validatePath(path, 'blur');
     onEvent?.(field, 'blur', store.read(path), path);
   }, [store, path, field, onEvent]);
-  const id = fieldId(path);
-  const widget = (
+  return (
     <FieldSuspense>
       <Widget
         field={field}
@@ -70,23 +108,6 @@ export const FieldItem = memo(function FieldItem({ field, path }: { field: FormF
         formInfo={ctx.formInfo}
       />
     </FieldSuspense>
-  );
-  if (STATIC_KINDS.has(key) || key === 'groupTitle') return <div data-field={path}>{widget}</div>;
-  const showLabel = cfg.showLabel !== false;
-  return (
-    <Form.Item
-      data-field={path}
-      label={showLabel ? cfg.label : undefined}
-      colon={false}
-      htmlFor={id}
-      tooltip={cfg.tipLabel || undefined}
-      required={!ctx.readOnly && cfg.required === true}
-      validateStatus={error ? 'error' : undefined}
-      help={error}
-      labelCol={showLabel && cfg.labelWidth ? { flex: `0 0 ${cfg.labelWidth}px` } : undefined}
-    >
-      {widget}
-    </Form.Item>
   );
 });
 
@@ -212,6 +233,18 @@ function TableGrid({ field }: { field: FormField }) {
   );
 }
 
+/**
+ * The form's fields, once the widget chunks of every kind it uses are in: each field then renders
+ * once, with its widget, instead of a placeholder first.
+ */
+function FormFields({ form }: { form: FormJson }) {
+  const widgets = preloadWidgets(form);
+  // Suspends the way React.lazy does (the boundary shows its fallback until the chunks are in),
+  // rather than through use(), which inside a test's act() would wait for an act it never gets.
+  if (!widgets.loaded) throw widgets.promise;
+  return <FieldList fields={form.fields} />;
+}
+
 export interface FormRendererProps {
   form: FormJson;
   model: FormModel;
@@ -257,7 +290,9 @@ export function FormRenderer(props: FormRendererProps) {
         className={styles.form}
         data-testid="form-renderer"
       >
-        <FieldList fields={form.fields} />
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+          <FormFields form={form} />
+        </Suspense>
       </Form>
     </RenderProvider>
   );

@@ -60,9 +60,10 @@ let rowSeq = 0;
 export const newRowId = () => `r${(++rowSeq).toString(36)}`;
 
 /**
- * The form store: values by path, with one subscription per field (useFormField), so a keystroke
- * re-renders only the field typed into and the calculated fields it feeds. Sub-tables keep their
- * rows as an array of stable ids; the array itself changes only when rows are added or removed.
+ * The form store: values by path, with subscriptions per field (useFormField, or its value and its
+ * message apart: useFieldValue, useFieldError), so a keystroke re-renders only the field typed
+ * into and the calculated fields it feeds. Sub-tables keep their rows as an array of stable ids;
+ * the array itself changes only when rows are added or removed.
  */
 export class FormStore implements ValueReader {
   private readonly top = new Map<string, unknown>();
@@ -259,10 +260,12 @@ export class FormStore implements ValueReader {
 
   /** Shows messages from outside (the server's answer), keyed by path; clears the others. */
   setErrors(errors: Record<string, string>): void {
-    const touched = new Set([...this.errors.keys(), ...Object.keys(errors)]);
+    const before = new Map(this.errors);
     this.errors.clear();
     for (const [path, message] of Object.entries(errors)) this.errors.set(path, message);
-    touched.forEach((p) => this.notify(p));
+    // Only fields whose message changed: a second submit with the same problems renders nothing.
+    for (const path of new Set([...before.keys(), ...this.errors.keys()]))
+      if (before.get(path) !== this.errors.get(path)) this.notify(path);
   }
 
   /** The record: top-level values by name and each table as a list of row objects keyed by field name. */
@@ -295,6 +298,18 @@ const NO_ROWS: readonly Row[] = Object.freeze([]);
 export function useFormField(store: FormStore, path: string): FieldSnapshot {
   const subscribe = useCallback((cb: () => void) => store.subscribe(path, cb), [store, path]);
   return useSyncExternalStore(subscribe, () => store.snapshot(path));
+}
+
+/** One field's value only: a message that comes or goes does not re-render the caller. */
+export function useFieldValue(store: FormStore, path: string): unknown {
+  const subscribe = useCallback((cb: () => void) => store.subscribe(path, cb), [store, path]);
+  return useSyncExternalStore(subscribe, () => store.snapshot(path).value);
+}
+
+/** One field's message only: typing into the field does not re-render the caller. */
+export function useFieldError(store: FormStore, path: string): string | undefined {
+  const subscribe = useCallback((cb: () => void) => store.subscribe(path, cb), [store, path]);
+  return useSyncExternalStore(subscribe, () => store.snapshot(path).error);
 }
 
 /** A number that changes with any cell of the table (for its summary row). */

@@ -5,6 +5,7 @@ import { memo, useCallback, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { widgetFor } from './adapter.tsx';
 import { FieldSuspense, fieldId, useRenderContext } from './context.tsx';
+import { countRender } from './render-probe.ts';
 import { cellPath, useFormField, useRows, useTableVersion } from './store.ts';
 import styles from './form-runtime.module.css';
 
@@ -16,6 +17,7 @@ const VIEW_HEIGHT = 520;
 const OVERSCAN = 6;
 
 const Cell = memo(function Cell({ table, rowId, field }: { table: string; rowId: string; field: FormField }) {
+  countRender();
   const ctx = useRenderContext();
   const { store, onEvent } = ctx;
   const column = field.__vModel__!;

@@ -3,6 +3,7 @@ import { toFormLang, type FormContext, type FormJson } from '@atrium/shared/form
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionStore } from '../../stores/session.ts';
+import { preloadWidgets } from './adapter.tsx';
 import { FormModel } from './model.ts';
 import { FormStore, type Values } from './store.ts';
 
@@ -34,6 +35,8 @@ export interface FormRuntime {
 /** Builds the model and the store of a form once (per form JSON, record and grants). */
 export function createFormRuntime(form: FormJson, ctx: FormContext, options: FormRuntimeOptions = {}): FormRuntime {
   const model = new FormModel(form, { granted: options.granted, lang: ctx.lang ?? 'zh-CN' });
+  // The widget chunks start loading with the model, not when the renderer first asks for them.
+  preloadWidgets(form);
   const initial = options.values ?? model.defaults(ctx);
   const store = new FormStore(model, initial, [...model.tables.keys()]);
   return { model, store, formContext: ctx };

@@ -41,15 +41,21 @@ export function TextInput({ field, value, onChange, onBlur, disabled, readOnly, 
 export function TextArea({ field, value, onChange, onBlur, disabled, readOnly, id }: WidgetProps) {
   if (readOnly) return <ReadOnlyText id={id} text={str(value)} multiline />;
   const rows = prop<{ minRows?: number; maxRows?: number } | undefined>(field, 'autosize', undefined);
+  const autoSize = rows ?? { minRows: 3, maxRows: 8 };
+  const text = str(value);
   return (
     <Input.TextArea
       id={id}
-      value={str(value)}
+      value={text}
       onChange={(e) => onChange(e.target.value)}
       onBlur={onBlur}
       disabled={disabled}
       placeholder={field.placeholder}
-      autoSize={rows ?? { minRows: 3, maxRows: 8 }}
+      // Empty, an auto-sized text area is its minimum rows high: it gets them as rows, and sizes
+      // itself from the first character on. Auto-sizing measures the text area in a hidden copy on
+      // mount, a forced layout of the whole page for each one a form holds.
+      rows={text ? undefined : typeof autoSize === 'object' ? autoSize.minRows : undefined}
+      autoSize={text ? autoSize : false}
       maxLength={prop<number | undefined>(field, 'maxlength', undefined)}
       showCount={prop(field, 'showWordLimit', prop(field, 'show-word-limit', false))}
     />
