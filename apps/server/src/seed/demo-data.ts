@@ -106,6 +106,8 @@ export interface SeedUser {
   groups?: string[];
   /** The department this user heads. */
   heads?: string;
+  /** Code of the system the user works in at first sign-in; the office system when not given. */
+  system?: string;
 }
 
 /** The named demo accounts (README.md) first, then the rest of the staff. */
@@ -248,6 +250,8 @@ export const USERS: SeedUser[] = [
     positions: ['engineer.server'],
     roles: ['employee'],
     manager: 'manager',
+    // He keeps the menus, a screen of the development system: he starts there.
+    system: 'dev',
   },
   {
     account: 'zhuting',
@@ -823,6 +827,8 @@ export const MENUS: SeedMenu[] = [
     url: 'example/formGallery',
     system: 'atrium',
   },
+  // The demo models (seed/demo-models.ts) are released under this directory.
+  { code: 'demoApps', name: '示例应用', type: 1, parent: null, icon: 'AppstoreOutlined', system: 'atrium' },
 ];
 
 /** Grants by role: [role code, menu codes]. A code 'menu:btn_x' grants that button of the menu,

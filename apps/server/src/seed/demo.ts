@@ -10,6 +10,8 @@ import { seedPrintTemplates } from './print-templates.ts';
 import { seedBillRules } from './bill-rules.ts';
 import { seedMessageTemplates } from './message-templates.ts';
 import { seedDataInterfaces } from './data-interfaces.ts';
+import { DEMO_APPS_MENU, seedDemoModels } from './demo-models.ts';
+import { SqliteAdapter } from 'kysely';
 import { bumpAuthorityRevision } from '../core/authority.ts';
 import {
   ADMIN,
@@ -59,6 +61,7 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<boolean> {
     await seedBillRules(trx, now);
     await seedMessageTemplates(trx, now);
     await seedDataInterfaces(trx, now);
+    await seedModels(trx, now);
     await bumpAuthorityRevision(trx);
     return true;
   });
@@ -268,7 +271,7 @@ async function seedOrganisation(trx: Tx, now: number, adminHash: string, userHas
         gender: u.gender,
         password_hash: userHashes[i]!,
         organize_id: orgIds.get(u.organize)!,
-        system_id: systemIds.get('atrium')!,
+        system_id: systemIds.get(u.system ?? 'atrium')!,
         position_id: positionIds.get(u.positions[0]!)!,
         grade_id: gradeOf(u.positions[0]),
         manager_id: u.manager ? userIds.get(u.manager)! : null,
@@ -337,4 +340,50 @@ async function relate(
       created_by: null,
     })
     .execute();
+}
+
+/** The demo models, released under the 'Demo applications' directory for every employee. */
+async function seedModels(trx: Tx, now: number) {
+  const one = async (q: Promise<{ id: string } | undefined>) => (await q)!.id;
+  const adminId = await one(
+    trx.selectFrom('users').select('id').where('account', '=', ADMIN.account).executeTakeFirst(),
+  );
+  const systemId = await one(
+    trx.selectFrom('app_system').select('id').where('en_code', '=', 'atrium').executeTakeFirst(),
+  );
+  const menuId = await one(
+    trx.selectFrom('menu').select('id').where('en_code', '=', DEMO_APPS_MENU).executeTakeFirst(),
+  );
+  const users = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('is_administrator', '=', 0)
+    .orderBy('sort_code')
+    .orderBy('id')
+    .limit(5)
+    .execute();
+  const departments = await trx
+    .selectFrom('organize')
+    .select('id')
+    .where('category', '=', 'department')
+    .orderBy('sort_code')
+    .limit(3)
+    .execute();
+  const roles = await trx.selectFrom('role').select('id').where('en_code', '=', 'employee').execute();
+  const dialect = trx.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+  await seedDemoModels(trx, dialect, now, {
+    adminId,
+    systemId,
+    menuId,
+    users: users.map((u) => u.id),
+    departments: departments.map((d) => d.id),
+    roles: roles.map((r) => r.id),
+  });
+  // The entries release made carry their names in every language, as the seeded ones do.
+  for (const code of ['demoCustomer', 'demoAsset', 'demoContract'])
+    await trx
+      .updateTable('menu')
+      .set({ full_name_i18n: translationsJson(MENU_NAMES[code]) })
+      .where('en_code', '=', code)
+      .execute();
 }

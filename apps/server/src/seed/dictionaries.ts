@@ -183,6 +183,39 @@ const TYPES: readonly TypeSeed[] = [
         ],
       },
       {
+        // The categories of the demo asset register (a released online form with a tree on the left).
+        code: 'assetCategory',
+        name: '资产分类',
+        isTree: true,
+        items: [
+          [
+            'it',
+            '信息设备',
+            [
+              ['it.laptop', '笔记本电脑'],
+              ['it.monitor', '显示器'],
+              ['it.printer', '打印机'],
+            ],
+          ],
+          [
+            'furniture',
+            '办公家具',
+            [
+              ['furniture.desk', '办公桌'],
+              ['furniture.chair', '办公椅'],
+            ],
+          ],
+          [
+            'vehicle',
+            '车辆',
+            [
+              ['vehicle.car', '轿车'],
+              ['vehicle.van', '商务车'],
+            ],
+          ],
+        ],
+      },
+      {
         code: 'documentType',
         name: '文档类型',
         items: [

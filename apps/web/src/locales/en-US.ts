@@ -20,6 +20,7 @@ import { grade } from './areas/grade/en-US.ts';
 import { feedback } from './areas/feedback/en-US.ts';
 import { homePage } from './areas/home/en-US.ts';
 import { shellUi } from './areas/shell-ui/en-US.ts';
+import { onlineForm } from './areas/online-form/en-US.ts';
 
 /** English. */
 const enUS: LocaleMessages = {
@@ -352,6 +353,7 @@ const enUS: LocaleMessages = {
   feedback,
   homePage,
   shellUi,
+  onlineForm,
 };
 
 export default enUS;

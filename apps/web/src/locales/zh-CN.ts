@@ -19,6 +19,7 @@ import { grade } from './areas/grade/zh-CN.ts';
 import { feedback } from './areas/feedback/zh-CN.ts';
 import { homePage } from './areas/home/zh-CN.ts';
 import { shellUi } from './areas/shell-ui/zh-CN.ts';
+import { onlineForm } from './areas/online-form/zh-CN.ts';
 /** Simplified Chinese, the default language and the original texts the others translate. */
 const zhCN = {
   common: {
@@ -346,6 +347,7 @@ const zhCN = {
   feedback,
   homePage,
   shellUi,
+  onlineForm,
 };
 
 export default zhCN;

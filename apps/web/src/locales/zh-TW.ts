@@ -20,6 +20,7 @@ import { grade } from './areas/grade/zh-TW.ts';
 import { feedback } from './areas/feedback/zh-TW.ts';
 import { homePage } from './areas/home/zh-TW.ts';
 import { shellUi } from './areas/shell-ui/zh-TW.ts';
+import { onlineForm } from './areas/online-form/zh-TW.ts';
 
 /** Traditional Chinese. */
 const zhTW: LocaleMessages = {
@@ -348,6 +349,7 @@ const zhTW: LocaleMessages = {
   feedback,
   homePage,
   shellUi,
+  onlineForm,
 };
 
 export default zhTW;

@@ -31,6 +31,7 @@ const pages: Record<string, PageLoader> = {
   'system/sysConfig': () => import('../views/system/sys-config/index.tsx'),
   'system/dictionary': () => import('../views/system/dictionary/index.tsx'),
   'generic/dictionary': () => import('../views/generic/dictionary/index.tsx'),
+  'generic/online-form': () => import('../views/generic/online-form/index.tsx'),
   'system/printDev': () => import('../views/system/print-dev/index.tsx'),
   'system/dataInterface': () => import('../views/system/data-interface/index.tsx'),
   'permission/authorize': () => import('../views/authorize/grant/index.tsx'),

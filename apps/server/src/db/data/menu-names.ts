@@ -73,6 +73,11 @@ export const MENU_NAMES: Record<string, LocalNames> = {
   extend: NAVIGATION_LABELS.extensionDemos,
   'extend.widgetGallery': { 'zh-CN': '组件示例', 'zh-TW': '元件範例', 'en-US': 'Widget gallery' },
   'message.feedback': { 'zh-CN': '意见反馈', 'zh-TW': '意見回饋', 'en-US': 'Feedback' },
+  demoApps: { 'zh-CN': '示例应用', 'zh-TW': '範例應用', 'en-US': 'Demo applications' },
+  // The entries the demo models are released to (seed/demo-models.ts).
+  demoCustomer: { 'zh-CN': '客户档案', 'zh-TW': '客戶檔案', 'en-US': 'Customers' },
+  demoAsset: { 'zh-CN': '资产台账', 'zh-TW': '資產台帳', 'en-US': 'Assets' },
+  demoContract: { 'zh-CN': '合同登记', 'zh-TW': '合約登記', 'en-US': 'Contracts' },
 };
 
 /** The `full_name_i18n` JSON of a seeded name: the languages other than zh-CN. */

@@ -77,6 +77,13 @@ export async function saveModuleMenu(trx: Tx, menu: ModuleMenu, actor: Actor): P
       await bumpAuthorityRevision(trx, ...authorityKeys.menus(current.system_id));
   } else {
     menuId = newId(actor.now);
+    // A new entry comes after its siblings.
+    const last = await trx
+      .selectFrom('menu')
+      .select((eb) => eb.fn.max('sort_code').as('sort'))
+      .where('parent_id', '=', menu.parentId)
+      .where('system_id', '=', menu.systemId)
+      .executeTakeFirst();
     await trx
       .insertInto('menu')
       .values({
@@ -92,7 +99,7 @@ export async function saveModuleMenu(trx: Tx, menu: ModuleMenu, actor: Actor): P
         link_target: '_self',
         property_json: property,
         description: null,
-        sort_code: 0,
+        sort_code: Number(last?.sort ?? -1) + 1,
         enabled: 1,
         ...createdColumns(actor),
       })

@@ -106,20 +106,20 @@ describe.each(dbTargets())('sign-in and session on $name', (target) => {
 
     expect(data.routerList).toHaveLength(1);
     expect(data.routerList[0]).toMatchObject({ type: 0, fullName: 'Atrium 协同办公' });
-    expect(data.routerList[0].children.map((m: { enCode: string }) => m.enCode)).toEqual(['workbench']);
+    // Staff see the workbench and the demo applications (released online forms).
+    expect(data.routerList[0].children.map((m: { enCode: string }) => m.enCode)).toEqual(['workbench', 'demoApps']);
 
-    expect(data.permissionList.map((p: { moduleName: string }) => p.moduleName)).toEqual([
-      '工作台',
-      '首页',
-      '运营大屏',
-    ]);
+    // Every menu the caller holds (ordered by sort code across parents, so ties fall either way).
+    expect(data.permissionList.map((p: { moduleName: string }) => p.moduleName).sort()).toEqual(
+      ['工作台', '首页', '运营大屏', '示例应用', '客户档案', '资产台账', '合同登记'].sort(),
+    );
     expect(workbench.children[1]).toMatchObject({
       fullName: '运营大屏',
       type: 6,
       urlAddress: 'dashboard',
       linkTarget: '_blank',
     });
-    expect(data.permissionList[0]).toEqual({
+    expect(data.permissionList.find((p: { modelId: string }) => p.modelId === workbench.id)).toEqual({
       modelId: workbench.id,
       moduleName: '工作台',
       button: [],

@@ -166,10 +166,18 @@ describe.each(dbTargets())('current-user calls on $name', (target) => {
     expect(data.module).toEqual([
       expect.objectContaining({
         fullName: 'Atrium 协同办公',
-        children: [expect.objectContaining({ fullName: '工作台', children: expect.any(Array) })],
+        children: [
+          expect.objectContaining({ fullName: '工作台', children: expect.any(Array) }),
+          expect.objectContaining({ fullName: '示例应用', children: expect.any(Array) }),
+        ],
       }),
     ]);
-    expect(data.button).toEqual([]);
+    // The only buttons staff hold are those of the demo applications.
+    expect(data.button.map((m: { fullName: string; children: unknown[] }) => [m.fullName, m.children.length])).toEqual([
+      ['客户档案', 7],
+      ['资产台账', 7],
+      ['合同登记', 7],
+    ]);
     const admin = (await server.call('GET', `${P}/Authorize`, { token: await server.login('admin') })).json().data;
     expect(admin.module.map((s: { fullName: string }) => s.fullName)).toEqual(['Atrium 协同办公', 'Atrium 开发平台']);
   });

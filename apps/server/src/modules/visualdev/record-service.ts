@@ -178,7 +178,12 @@ async function searchConditions(
 ): Promise<Expression<SqlBool>[]> {
   const conditions: Expression<SqlBool>[] = [];
   const table = model.main.table;
-  for (const search of model.columns.searchList ?? []) {
+  const searches = [...(model.columns.searchList ?? [])];
+  // A list with a tree on the left filters by the node chosen there, on the field it relates to.
+  const relation = model.columns.type === 2 ? model.columns.treeRelation : undefined;
+  if (relation && !searches.some((s) => s.prop === relation))
+    searches.push({ label: '', prop: relation, searchType: 1 });
+  for (const search of searches) {
     const value = query[search.prop];
     const field = model.fieldsByKey.get(search.prop);
     if (!field || hidden.has(search.prop) || value === undefined || value === null || value === '') continue;

@@ -113,6 +113,59 @@ describe.each(dbTargets())('visual development on $name', (target) => {
   });
   afterAll(() => server.close());
 
+  it('the demo models are released under Demo applications with records an employee may list', async () => {
+    const { db } = server.database;
+    const demo = await db.selectFrom('menu').select('id').where('en_code', '=', 'demoApps').executeTakeFirstOrThrow();
+    const entries = await db
+      .selectFrom('menu')
+      .innerJoin('visualdev_model', 'visualdev_model.menu_id', 'menu.id')
+      .select(['menu.en_code', 'menu.type', 'menu.parent_id', 'visualdev_model.id as model_id'])
+      .orderBy('visualdev_model.sort_code')
+      .execute();
+    expect(entries.map((e) => [e.en_code, e.type, e.parent_id])).toEqual([
+      ['demoCustomer', 3, demo.id],
+      ['demoAsset', 3, demo.id],
+      ['demoContract', 3, demo.id],
+    ]);
+    const employee = await server.login('zhuting');
+    const totals: number[] = [];
+    for (const e of entries) {
+      const list = await api('POST', `${RUNTIME}/${e.model_id}/List`, {}, employee);
+      expect(list.code).toBe(200);
+      totals.push(list.data.pagination.total);
+    }
+    expect(totals).toEqual([3, 5, 3]);
+    // The asset list has its categories as a tree on the left: choosing a node filters by it.
+    const laptop = await db
+      .selectFrom('dictionary_data')
+      .select('id')
+      .where('en_code', '=', 'it.laptop')
+      .executeTakeFirstOrThrow();
+    const laptops = await api(
+      'POST',
+      `${RUNTIME}/${entries[1]!.model_id}/List`,
+      { queryJson: JSON.stringify({ category: laptop.id }) },
+      employee,
+    );
+    expect(laptops.data.list.map((r: { assetName: string; category: string }) => [r.assetName, r.category])).toEqual([
+      ['ThinkPad X1', '笔记本电脑'],
+    ]);
+    // The contracts were numbered by the contract bill rule, and the customers' contacts are stored.
+    const contracts = await api('POST', `${RUNTIME}/${entries[2]!.model_id}/List`, {}, employee);
+    expect(contracts.data.list.map((r: { contractNo: string }) => r.contractNo)).toEqual([
+      expect.stringMatching(/^HT\d{4}\d{6}$/),
+      expect.stringMatching(/^HT\d{4}\d{6}$/),
+      expect.stringMatching(/^HT\d{4}\d{6}$/),
+    ]);
+    const customer = (
+      await api('POST', `${RUNTIME}/${entries[0]!.model_id}/List`, { queryJson: '{"customerName":"星河"}' }, employee)
+    ).data.list[0];
+    const detail = JSON.parse(
+      (await api('GET', `${RUNTIME}/${entries[0]!.model_id}/${customer.id}`, undefined, employee)).data.data,
+    );
+    expect(detail.contacts).toHaveLength(2);
+  });
+
   it('S2-7-80 refuses a design with the message of its first problem and stores nothing', async () => {
     const cases: [FormJson, RegExp][] = [
       [{ fields: [field('comInput', '', '无名字段')] }, /无名字段没有设置字段名/],
@@ -136,7 +189,9 @@ describe.each(dbTargets())('visual development on $name', (target) => {
     expect(bad.msg).toContain('nope');
     const notJson = await api('POST', BASE, { ...modelBody(customerForm()), formData: '{oops' });
     expect(notJson.msg).toContain('formData');
-    expect(await server.database.db.selectFrom('visualdev_model').select('id').execute()).toHaveLength(0);
+    expect(
+      await server.database.db.selectFrom('visualdev_model').select('id').where('en_code', '=', 'customer').execute(),
+    ).toHaveLength(0);
   });
 
   it('S2-7-80 S2-7-81 creates, lists, reads, saves under its version, copies and deletes a model', async () => {
@@ -146,7 +201,7 @@ describe.each(dbTargets())('visual development on $name', (target) => {
     const again = await api('POST', BASE, modelBody(customerForm()));
     expect(again.code).toBe(400);
 
-    const list = await api('GET', `${BASE}?keyword=客户`);
+    const list = await api('GET', `${BASE}?keyword=${encodeURIComponent('客户登记')}`);
     expect(list.data.list.map((m: { id: string }) => m.id)).toEqual([modelId]);
     const info = await api('GET', `${BASE}/${modelId}`);
     expect(info.data).toMatchObject({
@@ -638,6 +693,8 @@ describe.each(dbTargets())('visual development on $name', (target) => {
     expect((await api('DELETE', `/api/system/Menu/${menuId}`)).code).toBe(200);
     expect((await api('DELETE', `${BASE}/${modelId}`)).code).toBe(200);
     await expect(sql`select id from vd_customer`.execute(server.database.db)).rejects.toThrow();
-    expect(await server.database.db.selectFrom('visualdev_column').selectAll().execute()).toHaveLength(0);
+    expect(
+      await server.database.db.selectFrom('visualdev_column').selectAll().where('model_id', '=', modelId).execute(),
+    ).toHaveLength(0);
   });
 });

@@ -1,0 +1,72 @@
+import type { PageResult } from '@atrium/shared';
+import type { FormError } from '@atrium/shared/forms';
+import { request, RequestError } from './request.ts';
+
+/** The runtime of released visual-development models (/api/visualdev/OnlineDev, docs/visual-development.md). */
+
+/** A released model as its menu page reads it: form, list and phone layout as JSON text. */
+export interface OnlineConfig {
+  id: string;
+  fullName: string;
+  enCode: string;
+  webType: number;
+  formData: string;
+  columnData: string;
+  appData: string;
+  menuId: string | null;
+}
+
+/** A list row: the list's columns as display text, keyed by field, and the record's id. */
+export type OnlineRow = Record<string, unknown> & { id: string };
+
+export interface OnlineListQuery {
+  currentPage: number;
+  pageSize: number;
+  sort: 'asc' | 'desc';
+  /** The sort field; '' for the list's default sort. */
+  sidx: string;
+  menuId: string;
+  /** JSON text of the search form's values, `{ field: value }`. */
+  queryJson: string;
+}
+
+/** A record to edit: raw values as JSON text (sub-tables as row arrays) and its version. */
+export interface OnlineRecord {
+  id: string;
+  data: string;
+  version: number;
+}
+
+/** A record as people read it, with the released form to lay it out. */
+export interface OnlineDisplay {
+  id: string;
+  data: string;
+  formData: string;
+}
+
+const BASE = '/api/visualdev/OnlineDev';
+const at = (modelId: string) => `${BASE}/${encodeURIComponent(modelId)}`;
+const record = (modelId: string, id: string) => `${at(modelId)}/${encodeURIComponent(id)}`;
+
+export const onlineDevApi = {
+  config: async (modelId: string) => (await request<OnlineConfig>({ url: `${at(modelId)}/Config` })).data!,
+  list: async (modelId: string, query: OnlineListQuery) =>
+    (await request<PageResult<OnlineRow>>({ url: `${at(modelId)}/List`, method: 'POST', data: query })).data!,
+  info: async (modelId: string, id: string) => (await request<OnlineRecord>({ url: record(modelId, id) })).data!,
+  display: async (modelId: string, id: string) =>
+    (await request<OnlineDisplay>({ url: `${record(modelId, id)}/DataChange` })).data!,
+  create: (modelId: string, values: object) =>
+    request<{ id: string }>({ url: at(modelId), method: 'POST', data: { data: JSON.stringify(values) } }),
+  update: (modelId: string, id: string, values: object, version: number | undefined) =>
+    request({ url: record(modelId, id), method: 'PUT', data: { data: JSON.stringify(values), version } }),
+  remove: (modelId: string, id: string) => request({ url: record(modelId, id), method: 'DELETE' }),
+  batchRemove: (modelId: string, ids: string[]) =>
+    request({ url: `${BASE}/batchDelete/${encodeURIComponent(modelId)}`, method: 'POST', data: { ids } }),
+};
+
+/** The problems of a refused record by path (`data.errors` of a 400), when the server listed them. */
+export function recordErrors(error: unknown): FormError[] | undefined {
+  if (!(error instanceof RequestError)) return undefined;
+  const errors = (error.response?.data as { errors?: FormError[] } | undefined)?.errors;
+  return Array.isArray(errors) && errors.length ? errors : undefined;
+}

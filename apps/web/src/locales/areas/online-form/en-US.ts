@@ -1,0 +1,8 @@
+/** Texts of the page behind an online-form menu entry (a released visual-development model). */
+export const onlineForm = {
+  unavailable: 'This function cannot be opened',
+  noModel: 'The menu entry names no function',
+  batchRemove: 'Delete selected',
+  selectFirst: 'Select at least one record',
+  fixErrors: 'Correct the marked fields, then save again',
+};

@@ -1,0 +1,8 @@
+/** Texts of the page behind an online-form menu entry (a released visual-development model). */
+export const onlineForm = {
+  unavailable: '無法開啟此功能',
+  noModel: '選單沒有關聯的功能',
+  batchRemove: '批次刪除',
+  selectFirst: '請選擇一筆資料',
+  fixErrors: '請修正標出的欄位後再儲存',
+};
