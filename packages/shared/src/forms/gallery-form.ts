@@ -105,7 +105,7 @@ const L = {
   users: ['用户组件', '使用者元件', 'Users'],
   role: ['角色选择', '角色選擇', 'Role'],
   group: ['分组选择', '分組選擇', 'Group'],
-  address: ['省市区', '省市區', 'Province/city/district'],
+  address: ['省市区', '省市區', 'Address'],
   billRule: ['单据编号', '單據編號', 'Document number'],
   relationForm: ['关联表单', '關聯表單', 'Related form'],
   relationAttr: ['关联表单属性', '關聯表單屬性', 'Related form attribute'],

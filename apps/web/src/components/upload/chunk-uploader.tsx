@@ -124,6 +124,7 @@ export function ChunkUploader({
         ref={input}
         type="file"
         hidden
+        className={styles.fileInput}
         multiple={!single}
         accept={acceptAttribute(rules.accept)}
         onChange={(e) => void choose(e)}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request.ts';
 import { feedback } from '../../app/feedback.ts';
 import { acceptAttribute, checkAttachment, UPLOADER_DEFAULT_SIZE, type AttachmentRules } from './rules.ts';
+import styles from './upload.module.css';
 
 interface Props {
   /** The API path the file is posted to (multipart, field `file`). */
@@ -52,7 +53,7 @@ export function UploadButton({ action, rules = {}, text, disabled, onSuccess }: 
 
   return (
     <>
-      <input ref={input} type="file" hidden accept={acceptAttribute(rules.accept)} onChange={(e) => void choose(e)} />
+      <input ref={input} type="file" hidden className={styles.fileInput} accept={acceptAttribute(rules.accept)} onChange={(e) => void choose(e)} />
       <Button icon={<UploadOutlined />} loading={busy} disabled={disabled} onClick={() => input.current?.click()}>
         {text || t('upload.uploadButton')}
       </Button>

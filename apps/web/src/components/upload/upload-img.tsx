@@ -8,6 +8,7 @@ import { feedback } from '../../app/feedback.ts';
 import { rulesOf, type UploadFieldProps } from './field.ts';
 import { checkImage, IMAGE_DEFAULT_TYPE } from './rules.ts';
 import styles from './upload-img.module.css';
+import uploadStyles from './upload.module.css';
 
 /** An uploaded image as the field stores it. */
 export interface ImageRecord {
@@ -109,6 +110,7 @@ export function UploadImg({ field, value, onChange, disabled, readOnly }: Upload
         ref={input}
         type="file"
         hidden
+        className={uploadStyles.fileInput}
         accept="image/*"
         multiple={rules.limit !== 1}
         onChange={(e) => void choose(e)}
