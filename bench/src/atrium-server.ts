@@ -8,6 +8,7 @@ import { migrate, openDatabase } from '@atrium/server/db';
 import { seedDemo } from '@atrium/server/seed';
 import { seedLarge } from '@atrium/server/seed-large';
 import { seedDataInterfaceBench } from './scenarios/data-interface.ts';
+import { seedOnlineFormBench } from './scenarios/online-form.ts';
 
 /**
  * Login attempts allowed per address and account; the real limit (20 a minute) would turn the
@@ -52,6 +53,8 @@ export async function buildAtriumServer({
     ...(redisUrl ? { redisUrl, redisPrefix: `atrium-${schema ?? 'bench'}` } : {}),
   };
   const app = await buildApp({ config, database, logger: false });
+  // The online-form model is designed and released through the API, so it needs the app.
+  if (large) await seedOnlineFormBench(app, database.db);
   return {
     app,
     async close() {

@@ -121,7 +121,13 @@ if (runForm) {
 
 const byName = new Map(results.map((r) => [r.scenario.name, r]));
 // Server targets are judged when server scenarios ran; a run of the form or jobs alone has none.
-const checks = scenarios.length ? targets.map((target) => target(byName)) : [];
+// With BENCH_ONLY, only the targets about the scenarios picked are judged (each names its scenario).
+const pickedNames = scenarios.filter((s) => !s.baseline).map((s) => s.name);
+const checks = scenarios.length
+  ? targets
+      .map((target) => target(byName))
+      .filter((check) => !options.only.length || pickedNames.some((name) => check.text.includes(name)))
+  : [];
 if (runForm) checks.push(...formChecks(formFigures, formFailure));
 machine.loadAverageAfter = loadAverage();
 const sections: ReportSection[] = [];

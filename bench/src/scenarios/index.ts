@@ -9,6 +9,7 @@ import { billRuleGroup } from './bill-rule.ts';
 import { spreadsheetGroup } from './spreadsheet.ts';
 import { searchPostgresGroup } from './search.ts';
 import { cachingPostgresGroup } from './caching.ts';
+import { onlineFormGroup } from './online-form.ts';
 
 /**
  * Every group, in run order. Adjacent scenarios on the same server kind share one server process,
@@ -23,6 +24,7 @@ export const groups: BenchGroup[] = [
   permissionGroup,
   dataInterfaceGroup,
   spreadsheetGroup,
+  onlineFormGroup(),
   searchPostgresGroup(),
   cachingPostgresGroup(),
 ];
