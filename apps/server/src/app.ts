@@ -10,6 +10,7 @@ import { Redis } from 'ioredis';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/index.ts';
+import { createMetrics } from './core/metrics.ts';
 import { registerAccessControl } from './core/access.ts';
 import {
   answerClientError,
@@ -111,27 +112,30 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     done();
   });
 
+  // Several instances share Redis for pushes and presence; one instance alone needs nothing else.
+  const push = config.redisUrl
+    ? await createRedisPushHub({ url: config.redisUrl, prefix: config.redisPrefix, log: app.log })
+    : createLocalPushHub(app.log);
+  const now = options.now ?? Date.now;
   const services: Services = {
     config,
     db: database.db,
     dialect: database.dialect,
     authority: createAuthorityService(database.db, { changes: database.changes }),
     settings: createSettingsCache(database.db),
-    // Several instances share Redis for pushes and presence; one instance alone needs nothing else.
-    push: config.redisUrl
-      ? await createRedisPushHub({ url: config.redisUrl, prefix: config.redisPrefix, log: app.log })
-      : createLocalPushHub(app.log),
+    push,
+    metrics: createMetrics(app, { db: database.db, push, pool: database.pool, now }),
     secrets: await loadServerSecrets(database.db),
     adminSql: createAdminSqlReader(database, { log: app.log, readerUrl: config.adminSqlDatabaseUrl || undefined }),
     records: createRecordAccess(),
     jobs: createJobQueue({
       db: database.db,
       dialect: database.dialect,
-      now: options.now ?? Date.now,
+      now,
       log: app.log,
       stopGraceMs: config.shutdownGraceMs / 2,
     }),
-    now: options.now ?? Date.now,
+    now,
   };
 
   app.addHook('onClose', () => services.push.close());

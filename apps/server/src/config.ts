@@ -13,6 +13,8 @@ export interface Config {
   redisUrl: string;
   /** Prefix of Atrium's Redis keys and channels, so several deployments (or test runs) can share one Redis. */
   redisPrefix: string;
+  /** Bearer token that opens /metrics; the route answers 404 while it is empty. */
+  metricsToken: string;
   /** Built web app served with history fallback; not served when the folder does not exist. */
   webDist: string;
   logLevel: string;
@@ -48,6 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || '',
     redisUrl: env.REDIS_URL || '',
     redisPrefix: env.REDIS_PREFIX || 'atrium',
+    metricsToken: env.METRICS_TOKEN || '',
     webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL || 'info',
     loginRateMax: int(env, 'LOGIN_RATE_MAX', 20),

@@ -74,6 +74,10 @@ export interface PushHub {
   subscribe(userId: string, deliver: Deliver, sessionId?: string): () => void;
   /** Users with at least one subscribed socket on any instance. */
   onlineUserIds(): Promise<string[]>;
+  /** Sockets subscribed on this instance. */
+  localSockets(): number;
+  /** Whether what the hub needs beyond this process (Redis) answers. */
+  reachable(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -162,6 +166,13 @@ class LocalSockets {
     this.byUser.clear();
     this.bySession.clear();
   }
+
+  /** Every subscribed socket of this instance. */
+  count(): number {
+    let n = 0;
+    for (const set of this.byUser.values()) n += set.size;
+    return n;
+  }
 }
 
 /** The hub of a single instance: everything in process. */
@@ -190,6 +201,8 @@ export function createLocalPushHub(log?: Pick<FastifyBaseLogger, 'warn'>): PushH
     async onlineUserIds() {
       return sockets.users();
     },
+    localSockets: () => sockets.count(),
+    reachable: async () => true,
     async close() {
       sockets.clear();
     },
@@ -413,6 +426,14 @@ export async function createRedisPushHub(options: RedisPushHubOptions): Promise<
     async onlineUserIds() {
       await presence;
       return pub.hkeys(presenceKey);
+    },
+    localSockets: () => sockets.count(),
+    async reachable() {
+      try {
+        return (await pub.ping()) === 'PONG';
+      } catch {
+        return false;
+      }
     },
     async close() {
       if (closing) return;

@@ -15,6 +15,7 @@ import type { ServerSecrets } from './server-secrets.ts';
 import type { AdminSqlReader } from './admin-sql/index.ts';
 import type { RecordAccess } from './record-access.ts';
 import type { JobQueue } from './jobs/index.ts';
+import type { Registry } from 'prom-client';
 
 /** The Fastify instance every module registers on, with zod schemas typing requests. */
 export type App = FastifyInstance<
@@ -34,6 +35,8 @@ export interface Services {
   settings: SettingsCache;
   /** Frames to users' open sockets (logout, refresh, message pushes). */
   push: PushHub;
+  /** The operators' figures, scraped from /metrics (core/metrics.ts). */
+  metrics: Registry;
   /** Keys shared by every instance (file-ticket signing). */
   secrets: ServerSecrets;
   /** Where admin-written SQL runs: no credential tables, read-only, with a time limit. */

@@ -21,6 +21,8 @@ export interface DatabaseHandle {
   changes: TableChanges;
   /** Where the data lives, for connections of their own (core/admin-sql). */
   source: { file: string } | { url: string; schema?: string };
+  /** PostgreSQL: the connection pool's figures now (SQLite has one connection and none). */
+  pool?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -67,7 +69,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     const changes = createTableChanges({ live: false });
     const db = new Kysely<Database>({ dialect: changes.track(new PostgresDialect({ pool })) });
     const source = { url: options.url, ...(options.schema ? { schema: options.schema } : {}) };
-    return { db, dialect: 'postgres', changes, source, close: () => db.destroy() };
+    const figures = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, dialect: 'postgres', changes, source, pool: figures, close: () => db.destroy() };
   }
   const file = options.file ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -118,14 +121,24 @@ function withStatementCache(sqlite: SQLite.Database) {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the schema up to date; safe to run on every start and from several instances at once. */
-export async function migrate(db: Db): Promise<void> {
+async function migratorOf(db: Db): Promise<Migrator> {
   // Kysely looks for its bookkeeping tables in every schema unless told which one; on a database
   // shared by several schemas (tests, or tenants) it must be the one this connection works in.
   const schema =
     db.getExecutor().adapter instanceof PostgresAdapter
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  return new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+}
+
+/** The migrations this code has that the database has not run yet (readiness: none may be left). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const all = await (await migratorOf(db)).getMigrations();
+  return all.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
+
+export async function migrate(db: Db): Promise<void> {
+  const migrator = await migratorOf(db);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -228,17 +228,27 @@ export const LOGICAL_CASCADES: Readonly<Record<string, readonly string[]>> = {
  * reads. A missing row is not kept, so unknown keys cost no memory. One row object serves many
  * requests: callers read it and never change it.
  */
+/** Hits and misses of each row memo by name, in this process (the operators' metrics read them). */
+export const memoStats = new Map<string, { hits: number; misses: number }>();
+
 export function createRowMemo<V extends object>(changes: TableChanges | null, declaration: RowMemoDeclaration) {
   if (!declaredMemos.some((d) => d.name === declaration.name)) declaredMemos.push(declaration);
   const { tables, maxEntries } = declaration;
   const entries = new Map<string, { stamp: number; value: V }>();
+  let stats = memoStats.get(declaration.name);
+  if (!stats) memoStats.set(declaration.name, (stats = { hits: 0, misses: 0 }));
+  const counted = stats;
   return {
     declaration,
     async get(key: string, read: () => Promise<V | undefined>): Promise<V | undefined> {
       if (!changes?.live) return read();
       const stamp = changes.stamp(tables);
       const hit = entries.get(key);
-      if (hit && hit.stamp === stamp) return hit.value;
+      if (hit && hit.stamp === stamp) {
+        counted.hits++;
+        return hit.value;
+      }
+      counted.misses++;
       const value = await read();
       if (value === undefined) {
         entries.delete(key);

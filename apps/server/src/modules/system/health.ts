@@ -1,12 +1,98 @@
+import fs from 'node:fs/promises';
 import { sql } from 'kysely';
 import { z } from 'zod';
 
-import { okData } from '../../core/response-schema.ts';
+import { pendingMigrations } from '../../db/index.ts';
+import { fileReply, okData } from '../../core/response-schema.ts';
 import type { App, Services } from '../../core/types.ts';
 
 const healthData = z.object({ ok: z.boolean(), database: z.enum(['sqlite', 'postgres']), dbMs: z.number().optional() });
 
-export async function healthRoutes(app: App, { db, dialect }: Services) {
+const readyData = z.object({
+  ready: z.boolean(),
+  database: z.boolean(),
+  migrations: z.boolean(),
+  redis: z.boolean().nullable(),
+  storage: z.boolean(),
+  /** Migrations the database has not run yet. */
+  pending: z.array(z.string()),
+});
+
+const plainText = (description: string) => ({
+  description,
+  content: { 'text/plain': { schema: z.string() } },
+});
+
+/** Whether a check passes, without letting its failure escape. */
+const passes = async (check: () => Promise<unknown>) => {
+  try {
+    return (await check()) !== false;
+  } catch {
+    return false;
+  }
+};
+
+export async function healthRoutes(app: App, { db, dialect, config, push, metrics }: Services) {
+  app.get(
+    '/api/ready',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Readiness: database, migrations, Redis (when configured) and file storage',
+        description:
+          'A load balancer sends traffic only while this answers 200; 503 names what is not ready. ' +
+          '`redis` is null when the instance runs without Redis.',
+        response: {
+          200: okData(readyData),
+          503: z.object({ code: z.literal(500), msg: z.string(), data: readyData }),
+        },
+      },
+      config: { access: 'public' },
+    },
+    async (request, reply) => {
+      let pending: string[] = [];
+      const [database, migrations, redis, storage] = await Promise.all([
+        passes(() => sql`select 1`.execute(db)),
+        passes(async () => (pending = await pendingMigrations(db)).length === 0),
+        config.redisUrl ? passes(() => push.reachable()) : Promise.resolve(null),
+        // The folder is made on first use; ready means it can be, and can be written.
+        passes(async () => {
+          await fs.mkdir(config.dataDir, { recursive: true });
+          await fs.access(config.dataDir, fs.constants.W_OK);
+        }),
+      ]);
+      const data = { database, migrations, redis, storage, pending, ready: false };
+      data.ready = database && migrations && redis !== false && storage;
+      if (data.ready) return { code: 200 as const, msg: 'Success', data };
+      request.log.warn({ ready: data }, 'not ready');
+      return reply.status(503).send({ code: 500, msg: 'not ready', data });
+    },
+  );
+
+  app.get(
+    '/metrics',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Prometheus metrics, behind the bearer token of METRICS_TOKEN (404 while it is unset)',
+        response: {
+          ...fileReply('the metrics in Prometheus text format', 'text/plain'),
+          401: plainText('the token is missing or wrong'),
+          404: plainText('METRICS_TOKEN is not set'),
+        },
+      },
+      config: { access: 'public' },
+    },
+    async (request, reply) => {
+      const token = config.metricsToken;
+      // No token configured: the route does not exist, as far as anyone can tell.
+      if (!token) return reply.status(404).type('text/plain').send('Not Found');
+      if (request.headers.authorization !== `Bearer ${token}`)
+        return reply.status(401).header('www-authenticate', 'Bearer').type('text/plain').send('Unauthorized');
+      return reply.type(metrics.contentType).send(await metrics.metrics());
+    },
+  );
+
   app.get(
     '/api/health',
     {
