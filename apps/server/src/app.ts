@@ -78,6 +78,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
+      ...(config.logFormat === 'pretty'
+        ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } }
+        : {}),
       serializers: {
         // A file link's ticket lets its holder download for a while: it stays out of the log.
         req: (request: { method: string; url: string; hostname?: string; ip?: string }) => ({

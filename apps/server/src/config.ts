@@ -18,6 +18,11 @@ export interface Config {
   /** Built web app served with history fallback; not served when the folder does not exist. */
   webDist: string;
   logLevel: string;
+  /**
+   * 'pretty' (coloured lines a person reads) or 'json' (one object per line, for log shippers).
+   * Pretty on a terminal outside production, JSON everywhere else, unless LOG_FORMAT says.
+   */
+  logFormat: 'pretty' | 'json';
   /** Attempts allowed per client address and account within loginRateWindowMs. */
   loginRateMax: number;
   loginRateWindowMs: number;
@@ -42,6 +47,13 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   return value;
 }
 
+function logFormatOf(env: NodeJS.ProcessEnv): Config['logFormat'] {
+  const asked = env.LOG_FORMAT;
+  if (asked === 'pretty' || asked === 'json') return asked;
+  if (asked) throw new Error(`LOG_FORMAT must be pretty or json, got "${asked}"`);
+  return process.stdout.isTTY && env.NODE_ENV !== 'production' ? 'pretty' : 'json';
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: int(env, 'PORT', 3000),
@@ -53,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN || '',
     webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL || 'info',
+    logFormat: logFormatOf(env),
     loginRateMax: int(env, 'LOGIN_RATE_MAX', 20),
     loginRateWindowMs: int(env, 'LOGIN_RATE_WINDOW_MS', 60_000),
     seedDemo: env.SEED_DEMO !== '0',
