@@ -73,6 +73,8 @@ export async function healthRoutes(app: App, { db, dialect, config, push, metric
     '/metrics',
     {
       schema: {
+        // An operator's endpoint outside the API: plain text, not the envelope, and not in /api/docs.
+        hide: true,
         tags: ['system'],
         summary: 'Prometheus metrics, behind the bearer token of METRICS_TOKEN (404 while it is unset)',
         response: {
