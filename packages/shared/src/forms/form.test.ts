@@ -35,6 +35,83 @@ describe('validateForm fixtures (the same cases run through the server route)', 
     expect(result.values[`${G.popupSelect}_id`]).toBe('id-7');
   });
 
+  it('S2-3-28 relation and popup pickers: the id is kept and checked at <field>_id, the shown text at <field>', () => {
+    const popupField = (vModel: string, formId: number, extra: Record<string, unknown> = {}): FormField => ({
+      __config__: { jnpfKey: 'popupSelect', label: vModel, formId, required: true },
+      __vModel__: vModel,
+      interfaceId: 'if-1',
+      propsValue: 'id',
+      relationField: 'fullName',
+      ...extra,
+    });
+    const form: FormJson = {
+      fields: [
+        popupField('supplier', 1),
+        popupField('many', 2, { multiple: true }),
+        {
+          __config__: { jnpfKey: 'relationForm', label: 'rel', formId: 3, required: true },
+          __vModel__: 'rel',
+          modelId: 'm1',
+          relationField: 'fullName',
+        },
+        {
+          __config__: {
+            jnpfKey: 'table',
+            label: 'rows',
+            formId: 4,
+            children: [
+              {
+                __config__: { jnpfKey: 'popupTableSelect', label: 'cell', formId: 5, required: true },
+                __vModel__: 'cell',
+                interfaceId: 'if-1',
+                propsValue: 'id',
+                relationField: 'fullName',
+              },
+            ],
+          },
+          __vModel__: 'rows',
+        },
+      ],
+    };
+    const good = validateForm(form, {
+      supplier: '供应商7',
+      supplier_id: 'r7',
+      many: ['供应商1', '供应商2'],
+      many_id: ['r1', 'r2'],
+      rel: '张三的请假单',
+      rel_id: 'rec-9',
+      rows: [{ cell: '供应商3', cell_id: 'r3' }],
+    });
+    expect(good.errors).toEqual([]);
+    expect(good.values).toMatchObject({
+      supplier: '供应商7',
+      supplier_id: 'r7',
+      many: ['供应商1', '供应商2'],
+      many_id: ['r1', 'r2'],
+      rel: '张三的请假单',
+      rel_id: 'rec-9',
+      rows: [{ cell: '供应商3', cell_id: 'r3' }],
+    });
+
+    // The id is what is checked: a cleared pick (empty id) beside a stale text is missing; a
+    // malformed id is refused whatever the text says.
+    const bad = validateForm(form, {
+      supplier: '供应商7',
+      supplier_id: null,
+      many: ['供应商1'],
+      many_id: 'r1',
+      rel: '张三的请假单',
+      rel_id: { id: 'rec-9' },
+      rows: [{ cell: '供应商3', cell_id: '' }],
+    });
+    expect(bad.errors.map((e) => e.path)).toEqual(['supplier', 'many', 'rel', 'rows.0.cell']);
+
+    // A record from before the split holds the id in the field itself; it is still checked there.
+    expect(validateForm(form, { supplier: 'r7', many: ['r1'], rel: 'rec-9', rows: [{ cell: 'r3' }] }).errors).toEqual(
+      [],
+    );
+  });
+
   it('S2-5-45 fields the caller may not edit are neither required nor kept', () => {
     const values = { [G.input]: 'kept?', [G.table]: [{ [G.itemName]: '', [G.price]: 1, [G.quantity]: 1 }] };
     const hidden = new Set([G.input, G.number, G.radio, G.select, G.date, G.user, `${G.table}-${G.itemName}`]);

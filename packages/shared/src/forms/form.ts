@@ -337,11 +337,12 @@ export function validateForm(form: FormJson, values: unknown, ctx: ValidateOptio
     if (ID_SUFFIXED.has(field.__config__.jnpfKey) && `${vModel}_id` in source)
       target[`${vModel}_id`] = source[`${vModel}_id`];
   };
+  // A relation or popup picker is checked by its id (`<field>_id`) whenever the record carries one
+  // (a cleared pick sends it empty); a record from before holds the id in the field itself.
   const valueOf = (source: FormValues, field: FormField) => {
     const vModel = field.__vModel__!;
-    const id = source[`${vModel}_id`];
-    return ID_SUFFIXED.has(field.__config__.jnpfKey) && id !== undefined && id !== null && id !== ''
-      ? id
+    return ID_SUFFIXED.has(field.__config__.jnpfKey) && `${vModel}_id` in source
+      ? source[`${vModel}_id`]
       : source[vModel];
   };
 

@@ -104,6 +104,7 @@ const FieldWidget = memo(function FieldWidget({ field, path, id }: { field: Form
         disabled={ctx.disabled || field.disabled === true || field.readonly === true}
         readOnly={ctx.readOnly}
         id={id}
+        path={path}
         store={store}
         formInfo={ctx.formInfo}
       />

@@ -47,6 +47,7 @@ const Cell = memo(function Cell({ table, rowId, field }: { table: string; rowId:
           disabled={ctx.disabled || field.disabled === true || field.readonly === true}
           readOnly={ctx.readOnly}
           id={fieldId(path)}
+          path={path}
           store={store}
           formInfo={ctx.formInfo}
         />

@@ -1,5 +1,5 @@
 import { CheckOutlined } from '@ant-design/icons';
-import { Empty, Pagination, Spin } from 'antd';
+import { Empty, Spin } from 'antd';
 import type { PickedItem } from './picker-values.ts';
 import styles from './pickers.module.css';
 
@@ -8,15 +8,15 @@ export interface OptionListProps {
   pickedIds: ReadonlySet<string>;
   onPick: (item: PickedItem) => void;
   loading?: boolean;
-  /** With paging: the page shown, the page size and the total. */
-  page?: { current: number; pageSize: number; total: number; onChange: (page: number) => void };
+  /** More pages wait (they load as the list is scrolled near its bottom). */
+  hasMore?: boolean;
   'data-testid'?: string;
 }
 
-/** A flat list of choices (search results, subordinates, allowed ids), optionally paged. */
-export function OptionList({ items, pickedIds, onPick, loading, page, ...rest }: OptionListProps) {
+/** A flat list of choices (search results, subordinates, allowed ids), optionally loaded page by page. */
+export function OptionList({ items, pickedIds, onPick, loading, hasMore, ...rest }: OptionListProps) {
   return (
-    <Spin spinning={!!loading}>
+    <Spin spinning={!!loading && !items.length}>
       <div data-testid={rest['data-testid'] ?? 'picker-options'}>
         {items.length === 0 && !loading && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
         {items.map((item) => {
@@ -39,16 +39,10 @@ export function OptionList({ items, pickedIds, onPick, loading, page, ...rest }:
             </div>
           );
         })}
-        {page && page.total > page.pageSize && (
-          <Pagination
-            size="small"
-            simple
-            style={{ marginTop: 8, textAlign: 'center' }}
-            current={page.current}
-            pageSize={page.pageSize}
-            total={page.total}
-            onChange={page.onChange}
-          />
+        {hasMore && (
+          <div className={styles.more} data-testid="picker-options-more">
+            <Spin size="small" spinning={!!loading} />
+          </div>
         )}
       </div>
     </Spin>

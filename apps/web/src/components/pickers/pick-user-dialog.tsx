@@ -23,7 +23,7 @@ const SEARCH_SIZE = 50;
 
 /**
  * The pick-user dialog (450px): a keyword filter over the lazy organisation tree; only people can
- * be picked, picking again changes nothing. Confirming with nobody picked says 'please select
+ * be picked, picking again changes nothing; in multiple mode an organisation adds its loaded people. Confirming with nobody picked says 'please select
  * {label}' and keeps the dialog open.
  */
 export function PickUserDialog({ open, label, multiple = false, onConfirm, onCancel }: PickUserDialogProps) {
@@ -86,6 +86,14 @@ export function PickUserDialog({ open, label, multiple = false, onConfirm, onCan
             pickable={(n) => pickable(n, USERS_ONLY)}
             pickedIds={pickedIds}
             onPick={(node: PickerTreeNode) => pick(itemOf(node))}
+            onPickChildren={
+              multiple
+                ? (nodes) => {
+                    setError('');
+                    setPicked((current) => nodes.reduce((list, n) => addPicked(list, itemOf(n), true), current));
+                  }
+                : undefined
+            }
           />
         )}
       </div>

@@ -28,6 +28,9 @@ export const pickerApi = {
     });
     return { list: res.data?.list ?? [], total: res.data?.pagination.total ?? 0 } satisfies UserPage;
   },
+  /** The people holding a role. */
+  usersByRole: (roleId: string) =>
+    listOf(request<List<UserOption>>({ url: `${USERS}/GetUsersByRoleOrgId`, data: { roleId } })),
   subordinates: (keyword = '') =>
     listOf(request<List<UserOption>>({ url: `${USERS}/getSubordinates`, method: 'POST', data: { keyword } })),
   /** Only the allowed people ('custom' select type), by keyword, a page at a time. */

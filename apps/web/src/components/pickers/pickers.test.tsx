@@ -21,6 +21,7 @@ import {
   type PickedItem,
 } from './picker-values.ts';
 import { UserSelect } from './user-select.tsx';
+import { LOAD_MORE_DISTANCE, USER_PAGE_SIZE, nearBottom } from './user-tabs.ts';
 
 // antd trees and modals render slowly in happy-dom, more so beside other test files.
 const WAIT = { timeout: 10_000 };
@@ -49,16 +50,37 @@ function server() {
       const org = url.searchParams.get('organizeId');
       if (org === '0') return list([node('o1', '示范公司', 'company')]);
       if (org === 'o1') return list([node('u1', '张三', 'user'), node('u2', '李四', 'user')]);
+      if (org === 'd1') return list([node('u5', '孙七', 'user')]);
       return list([]);
     }
     if (path === '/api/permission/Users/SelectorByOrganize') {
       const keyword = url.searchParams.get('keyword') ?? '';
+      if (keyword === '员工') {
+        // 45 people: pages of 20, 20 and 5.
+        const page = Number(url.searchParams.get('currentPage'));
+        const size = Number(url.searchParams.get('pageSize'));
+        const all = Array.from({ length: 45 }, (_, i) => ({
+          id: `e${i + 1}`,
+          fullName: `员工${i + 1}`,
+          organize: '示范公司',
+        }));
+        return jsonResponse(envelope({ list: all.slice((page - 1) * size, page * size), pagination: { total: 45 } }));
+      }
       const people = [
         { id: 'u1', fullName: '张三', organize: '示范公司' },
         { id: 'u2', fullName: '李四', organize: '示范公司' },
       ].filter((p) => p.fullName.includes(keyword));
       return jsonResponse(envelope({ list: people, pagination: { total: people.length } }));
     }
+    if (path === '/api/permission/Users/GetUsersByRoleOrgId')
+      return list(
+        url.searchParams.get('roleId') === 'r-o'
+          ? [
+              { id: 'u3', fullName: '王五', organize: '示范公司/研发部' },
+              { id: 'u4', fullName: '赵六', organize: '示范公司/研发部' },
+            ]
+          : [],
+      );
     if (path === '/api/permission/Users/getSelectedUserList')
       return jsonResponse(
         envelope({ list: [{ id: 'u2', fullName: '李四', organize: '示范公司' }], pagination: { total: 1 } }),
@@ -247,6 +269,165 @@ describe('user picker', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByTestId('user-picker-confirm'));
     // usersSelect stores people as id--user
     await waitFor(() => expect(valueShown()).toBe('["u2--user"]'), WAIT);
+  });
+});
+
+/** Opens the tree node named `name` (its switcher) inside `tree`, once the tree has stopped moving. */
+async function openNode(tree: HTMLElement, name: string) {
+  // The tree ignores a switcher while another node's opening motion runs.
+  await waitFor(() => expect(tree.querySelector('.ant-tree-treenode-motion')).toBeNull(), WAIT);
+  const row = within(tree).getByText(name).closest('.ant-tree-treenode') as HTMLElement;
+  fireEvent.click(row.querySelector('.ant-tree-switcher')!);
+}
+
+const pickedNames = (testId = 'user-picker-picked') =>
+  [...screen.getByTestId(testId).querySelectorAll('li')].map((li) => li.querySelector('span span')!.textContent);
+
+describe('user picker trees and lists', { timeout: 30_000 }, () => {
+  it('S2-4-10 clicking an organisation adds its already loaded people (multiple mode); single mode picks only people', async () => {
+    server();
+    wrap(<Field field={pickerField('userSelect', { multiple: true })} />);
+    fireEvent.click(screen.getByTestId('picker-userSelectField1'));
+    const dialog = await screen.findByTestId('user-picker', undefined, WAIT);
+    const tree = await within(dialog).findByTestId('user-picker-tree', undefined, WAIT);
+    // Nothing loaded under it yet: nothing is added.
+    fireEvent.click(within(tree).getByText('示范公司'));
+    expect(within(screen.getByTestId('user-picker-picked')).getByText('暂无选择')).toBeTruthy();
+    await openNode(tree, '示范公司');
+    await within(tree).findByText('李四', undefined, WAIT);
+    fireEvent.click(within(tree).getByText('示范公司'));
+    expect(pickedNames()).toEqual(['张三', '李四']);
+    // Again: each person is there once.
+    fireEvent.click(within(tree).getByText('示范公司'));
+    expect(pickedNames()).toEqual(['张三', '李四']);
+    fireEvent.click(screen.getByTestId('user-picker-confirm'));
+    await waitFor(() => expect(valueShown()).toBe('["u1","u2"]'), WAIT);
+  });
+
+  it('S2-4-10 in single mode an organisation click adds nobody, even with its people loaded', async () => {
+    server();
+    wrap(<Field field={pickerField('userSelect')} />);
+    fireEvent.click(screen.getByTestId('picker-userSelectField1'));
+    const dialog = await screen.findByTestId('user-picker', undefined, WAIT);
+    const tree = await within(dialog).findByTestId('user-picker-tree', undefined, WAIT);
+    await openNode(tree, '示范公司');
+    await within(tree).findByText('张三', undefined, WAIT);
+    fireEvent.click(within(tree).getByText('示范公司'));
+    expect(within(screen.getByTestId('user-picker-picked')).getByText('暂无选择')).toBeTruthy();
+  });
+
+  it('S2-4-10 the pick-user dialog in multiple mode adds an organisation’s loaded people too', async () => {
+    server();
+    let confirmed: PickedItem[] = [];
+    wrap(<PickUserDialog open multiple onConfirm={(items) => (confirmed = items)} onCancel={() => {}} />);
+    const dialog = await screen.findByTestId('pick-user-dialog', undefined, WAIT);
+    await within(dialog).findByText('示范公司', undefined, WAIT);
+    const tree = dialog.querySelector('[data-testid="picker-tree"]') as HTMLElement;
+    await openNode(tree, '示范公司');
+    await within(tree).findByText('李四', undefined, WAIT);
+    fireEvent.click(within(tree).getByText('示范公司'));
+    expect(screen.getByTestId('pick-user-picked').textContent).toBe('张三, 李四');
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+    expect(confirmed.map((p) => p.id)).toEqual(['u1', 'u2']);
+  });
+
+  it('S2-6-05 select type all: a department tab and, in multiple mode only, a role tab', async () => {
+    const { calls: log } = server();
+    const { unmount } = wrap(<Field field={pickerField('userSelect', { selectType: 'all' })} />);
+    fireEvent.click(screen.getByTestId('picker-userSelectField1'));
+    let dialog = await screen.findByTestId('user-picker', undefined, WAIT);
+    expect(within(dialog).getByRole('tab', { name: '部门' })).toBeTruthy();
+    expect(within(dialog).queryByRole('tab', { name: '角色' })).toBeNull();
+    // The department tab: the department tree; a department opens to its sub-departments and people.
+    fireEvent.click(within(dialog).getByRole('tab', { name: '部门' }));
+    const departments = await within(dialog).findByTestId('user-picker-department', undefined, WAIT);
+    await within(departments).findByText('示范公司', undefined, WAIT);
+    expect(calls(log, '/Organize/Department/Selector/0')).toHaveLength(1);
+    await openNode(departments, '示范公司');
+    await within(departments).findByText('研发部', undefined, WAIT);
+    expect(within(departments).getByText('张三')).toBeTruthy();
+    await openNode(departments, '研发部');
+    fireEvent.click(await within(departments).findByText('孙七', undefined, WAIT));
+    expect(pickedNames()).toEqual(['孙七']);
+    fireEvent.click(screen.getByTestId('user-picker-confirm'));
+    await waitFor(() => expect(valueShown()).toBe('"u5"'), WAIT);
+    unmount();
+
+    wrap(<Field field={pickerField('usersSelect', { selectType: 'all', multiple: true })} />);
+    fireEvent.click(screen.getByTestId('picker-usersSelectField1'));
+    dialog = await screen.findByTestId('user-picker', undefined, WAIT);
+    expect(within(dialog).getByRole('tab', { name: '部门' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('tab', { name: '角色' }));
+    // The role tab: global roles and each organisation's roles; a role opens to the people holding it.
+    const roles = await within(dialog).findByTestId('user-picker-role', undefined, WAIT);
+    await within(roles).findByText('全局', undefined, WAIT);
+    await openNode(roles, '示范公司');
+    await within(roles).findByText('部门经理', undefined, WAIT);
+    await openNode(roles, '部门经理');
+    await waitFor(() => expect(calls(log, '/GetUsersByRoleOrgId')).toHaveLength(1), WAIT);
+    await within(roles).findByText('赵六', undefined, WAIT);
+    expect(calls(log, '/GetUsersByRoleOrgId')[0]!.url.searchParams.get('roleId')).toBe('r-o');
+    // Clicking the role adds its people (S2-4-10).
+    fireEvent.click(within(roles).getByText('部门经理'));
+    expect(pickedNames()).toEqual(['王五', '赵六']);
+    fireEvent.click(screen.getByTestId('user-picker-confirm'));
+    await waitFor(() => expect(valueShown()).toBe('["u3--user","u4--user"]'), WAIT);
+  });
+
+  it('S2-6-05 custom mode has no department or role tab', async () => {
+    server();
+    wrap(<Field field={pickerField('userSelect', { selectType: 'custom', ableIds: ['u2'], multiple: true })} />);
+    fireEvent.click(screen.getByTestId('picker-userSelectField1'));
+    const dialog = await screen.findByTestId('user-picker', undefined, WAIT);
+    await within(dialog).findByTestId('user-picker-results', undefined, WAIT);
+    expect(within(dialog).queryByRole('tab', { name: '部门' })).toBeNull();
+    expect(within(dialog).queryByRole('tab', { name: '角色' })).toBeNull();
+  });
+
+  it('S2-9-10 people lists load 20 at a time and the next page within 200px of the bottom', async () => {
+    expect(USER_PAGE_SIZE).toBe(20);
+    expect(LOAD_MORE_DISTANCE).toBe(200);
+    expect(nearBottom({ scrollHeight: 1000, clientHeight: 300, scrollTop: 500 })).toBe(true);
+    expect(nearBottom({ scrollHeight: 1000, clientHeight: 300, scrollTop: 499 })).toBe(false);
+
+    const { calls: log } = server();
+    wrap(<Field field={pickerField('userSelect', { multiple: true })} />);
+    fireEvent.click(screen.getByTestId('picker-userSelectField1'));
+    const dialog = await screen.findByTestId('user-picker', undefined, WAIT);
+    const box = within(dialog).getByTestId('user-picker-scroll');
+    let top = 0;
+    // 50px a person: 1000px for the first page, 2000px once the second is in.
+    let height = 1000;
+    Object.defineProperty(box, 'scrollHeight', { configurable: true, get: () => height });
+    Object.defineProperty(box, 'clientHeight', { configurable: true, get: () => 300 });
+    Object.defineProperty(box, 'scrollTop', { configurable: true, get: () => top, set: (v: number) => (top = v) });
+    const search = within(dialog).getByRole('searchbox');
+    fireEvent.change(search, { target: { value: '员工' } });
+    fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    const results = await within(dialog).findByTestId('user-picker-results', undefined, WAIT);
+    await within(results).findByText('员工20', undefined, WAIT);
+    expect(within(results).getAllByRole('option')).toHaveLength(20);
+    const pages = () => calls(log, '/SelectorByOrganize').map((c) => c.url.searchParams.get('currentPage'));
+    expect(pages()).toEqual(['1']);
+    expect(calls(log, '/SelectorByOrganize')[0]!.url.searchParams.get('pageSize')).toBe('20');
+
+    // 201px from the bottom: nothing more; 200px: the next page.
+    top = 499;
+    fireEvent.scroll(box);
+    expect(pages()).toEqual(['1']);
+    top = 500;
+    fireEvent.scroll(box);
+    height = 2000;
+    await within(results).findByText('员工40', undefined, WAIT);
+    expect(within(results).getAllByRole('option')).toHaveLength(40);
+    expect(pages()).toEqual(['1', '2']);
+    top = 1500;
+    fireEvent.scroll(box);
+    await within(results).findByText('员工45', undefined, WAIT);
+    // All 45 are in: no more pages are asked for, and the list keeps what it had.
+    fireEvent.scroll(box);
+    expect(pages()).toEqual(['1', '2', '3']);
+    expect(within(results).queryByTestId('picker-options-more')).toBeNull();
   });
 });
 

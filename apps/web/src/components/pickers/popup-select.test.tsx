@@ -131,7 +131,9 @@ describe('popup select', { timeout: 30_000 }, () => {
     fireEvent.click(rowOf('供应商12'));
     fireEvent.click(confirm);
 
-    await waitFor(() => expect(runtime.store.value('popupSelectField1')).toBe('r12'), WAIT);
+    // S2-3-28: the id at <field>_id, the shown text at <field>.
+    await waitFor(() => expect(runtime.store.value('popupSelectField1_id')).toBe('r12'), WAIT);
+    expect(runtime.store.value('popupSelectField1')).toBe('供应商12');
     expect(screen.getByTestId('picker-popupSelectField1').textContent).toContain('供应商12');
     // Attributes show the picked row's other column; only isStorage 2 keeps it as its own value.
     await waitFor(() => expect(screen.getByTestId('attr-popupAttrField3').textContent).toBe('S012'), WAIT);
@@ -167,7 +169,45 @@ describe('popup select', { timeout: 30_000 }, () => {
       fireEvent.click(screen.getByLabelText('清空列表'));
     });
     expect(runtime.store.value('popupSelectField1')).toBeNull();
+    expect(runtime.store.value('popupSelectField1_id')).toBeNull();
     expect(screen.getByTestId('picker-popupSelectField1').textContent).toBe('请选择');
+  });
+
+  it('S2-3-28 a record keeping <field>_id is looked up by its ids, sends ids and texts, and a multiple pick keeps ids and texts as lists', async () => {
+    const { calls } = dataInterface();
+    const runtime = mount(
+      { fields: [popup({ multiple: true }), attr(3, 2)] },
+      { popupSelectField1: ['旧名称5', '旧名称6'], popupSelectField1_id: ['r5', 'r6'] },
+    );
+    const field = await screen.findByTestId('picker-popupSelectField1', undefined, WAIT);
+    // The keys are looked up by id (the texts are only what was shown when saved).
+    await waitFor(() => expect(field.textContent).toContain('供应商5'), WAIT);
+    const byIds = calls.find((c) => c.url.pathname.endsWith('/Action/InfoByIds'))!;
+    expect(JSON.parse(String(byIds.init.body)).ids).toEqual(['r5', 'r6']);
+
+    fireEvent.click(field);
+    const dialog = await screen.findByTestId('popup-popupSelectField1', undefined, WAIT);
+    await within(dialog).findByText('供应商7', undefined, WAIT);
+    fireEvent.click(rowOf('供应商7'));
+    fireEvent.click(within(dialog).getByTestId('popup-popupSelectField1-confirm'));
+    await waitFor(() => expect(runtime.store.value('popupSelectField1_id')).toEqual(['r5', 'r6', 'r7']), WAIT);
+    expect(runtime.store.value('popupSelectField1')).toEqual(['供应商5', '供应商6', '供应商7']);
+    expect(runtime.store.data()).toMatchObject({
+      popupSelectField1: ['供应商5', '供应商6', '供应商7'],
+      popupSelectField1_id: ['r5', 'r6', 'r7'],
+    });
+    // The attribute follows the first picked id, not the text.
+    await waitFor(() => expect(runtime.store.value('popupAttrField3')).toBe('S005'), WAIT);
+
+    // Removing one tag removes its id and its text.
+    const tag = within(screen.getByTestId('picker-popupSelectField1'))
+      .getByText('供应商6')
+      .closest('.ant-tag') as HTMLElement;
+    await act(async () => {
+      fireEvent.click(tag.querySelector('.ant-tag-close-icon')!);
+    });
+    expect(runtime.store.value('popupSelectField1_id')).toEqual(['r5', 'r7']);
+    expect(runtime.store.value('popupSelectField1')).toEqual(['供应商5', '供应商7']);
   });
 
   it('S2-2-24 the popover table: a keyword filter and a table 300 high; a click picks the row', async () => {
@@ -182,7 +222,56 @@ describe('popup select', { timeout: 30_000 }, () => {
     expect((popover.querySelector('.ant-table-body') as HTMLElement).style.maxHeight).toBe('300px');
     expect(listCalls(calls)[0]).toMatchObject({ currentPage: 1, pageSize: 20 });
     fireEvent.click(within(popover).getByText('供应商3'));
-    await waitFor(() => expect(runtime.store.value('popupSelectField1')).toBe('r3'), WAIT);
+    await waitFor(() => expect(runtime.store.value('popupSelectField1_id')).toBe('r3'), WAIT);
+    expect(runtime.store.value('popupSelectField1')).toBe('供应商3');
+  });
+
+  it('S2-9-12 the pop-up pagers show at most 5 page buttons', async () => {
+    // 200 rows: 10 pages of 20.
+    mockFetch(async (url, init) => {
+      const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
+      if (url.pathname.endsWith('/Action/List')) {
+        const page = Number(body.currentPage);
+        const size = Number(body.pageSize);
+        const all = Array.from({ length: 200 }, (_, i) => ({
+          id: `r${i + 1}`,
+          fullName: `行${i + 1}`,
+          enCode: `C${i + 1}`,
+        }));
+        return jsonResponse(envelope({ list: all.slice((page - 1) * size, page * size), pagination: { total: 200 } }));
+      }
+      return jsonResponse(envelope([]));
+    });
+    mount({
+      fields: [
+        popup(),
+        {
+          ...popup(),
+          __vModel__: 'popupTable2',
+          __config__: { jnpfKey: 'popupTableSelect', label: '表格', formId: 2, span: 24 },
+        },
+      ],
+    });
+    const pagesShown = (root: HTMLElement) => root.querySelectorAll('.ant-pagination-item').length;
+    const toPage5 = async (root: HTMLElement) => {
+      for (const page of [2, 3, 4, 5]) {
+        fireEvent.click(root.querySelector('.ant-pagination-next')!);
+        await within(root).findByText(`行${(page - 1) * 20 + 1}`, undefined, WAIT);
+      }
+    };
+    // The select-data dialog, on a middle page.
+    fireEvent.click(await screen.findByTestId('picker-popupSelectField1', undefined, WAIT));
+    const dialog = await screen.findByTestId('popup-popupSelectField1', undefined, WAIT);
+    await within(dialog).findByText('行1', undefined, WAIT);
+    await toPage5(dialog);
+    expect(pagesShown(dialog)).toBe(5);
+    fireEvent.click(within(dialog).getByTestId('popup-popupSelectField1-cancel'));
+    // The popover table.
+    fireEvent.click(await screen.findByTestId('picker-popupTable2', undefined, WAIT));
+    const popover = await screen.findByTestId('popover-popupTable2', undefined, WAIT);
+    await within(popover).findByText('行1', undefined, WAIT);
+    await toPage5(popover);
+    expect(pagesShown(popover)).toBe(5);
   });
 
   it('autocomplete asks the interface for suggestions only once the user works in the field', async () => {

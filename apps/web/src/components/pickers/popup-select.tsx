@@ -1,10 +1,10 @@
 import type { FormField } from '@atrium/shared/forms';
 import { useQuery, keepPreviousData } from '@tanstack/react-query';
 import { AutoComplete, Input, Popover, Table, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SELECT_PAGE_SIZE, SelectDialog } from '../select-dialog/index.ts';
-import { useFormField } from '../form-runtime/store.ts';
+import { useFormField, type FormStore } from '../form-runtime/store.ts';
 import { useRenderContext } from '../form-runtime/context.tsx';
 import type { Row } from './picker-api.ts';
 import { PickerField } from './picker-field.tsx';
@@ -16,6 +16,33 @@ const pxWidth = (v: unknown, fallback: number) => {
   const n = typeof v === 'number' ? v : Number.parseInt(String(v ?? ''), 10);
   return Number.isFinite(n) && n > 0 ? n : fallback;
 };
+
+const NO_SUBSCRIPTION = () => () => {};
+
+/**
+ * A relation or popup field's chosen keys and shown texts. In a form the key is kept at
+ * `<path>_id` and the text at `<path>`; a record from before (no `<path>_id`) holds the key at
+ * `<path>`. Outside a form the value is the key.
+ */
+function useChosen(store: FormStore | undefined, path: string | undefined, value: unknown) {
+  const idPath = store && path ? `${path}_id` : '';
+  const subscribe = useCallback(
+    (listener: () => void) => (idPath ? store!.subscribe(idPath, listener) : NO_SUBSCRIPTION()),
+    [store, idPath],
+  );
+  const idValue = useSyncExternalStore(subscribe, () => (idPath ? store!.read(idPath) : undefined));
+  const withId = idPath !== '' && idValue !== undefined;
+  return {
+    ids: valueList(withId ? idValue : value),
+    texts: withId ? valueList(value) : [],
+    /** Writes the keys (and, in a form, the texts beside them). */
+    write(keys: readonly string[], texts: readonly string[], multiple: boolean, onChange: (v: unknown) => void) {
+      if (!idPath) return onChange(multiple ? [...keys] : (keys[0] ?? null));
+      store!.setValue(idPath, multiple ? [...keys] : (keys[0] ?? null), 'silent');
+      onChange(multiple ? [...texts] : (texts[0] ?? null));
+    },
+  };
+}
 
 /** The rows behind stored keys, remembered ones first, the rest from the source. */
 function useRows(source: RowSource | null, ids: readonly string[]) {
@@ -47,9 +74,10 @@ function Misconfigured({ field }: { field: FormField }) {
 /**
  * The popupSelect and relationForm kinds: the picked row's text, opening the select-data popup
  * (dialog or drawer by popupType) with a radio table, an index column, keyword search, reset,
- * refresh and pages of pageSize (or everything without paging). The stored value is the row's key.
+ * refresh and pages of pageSize (or everything without paging). In a form the row's key is stored
+ * at `<field>_id` and its shown text at `<field>`; outside one the value is the key.
  */
-export function PopupSelect({ field, value, onChange, disabled, readOnly, id }: PickerWidgetProps) {
+export function PopupSelect({ field, value, onChange, disabled, readOnly, id, store: form, path }: PickerWidgetProps) {
   const { t } = useTranslation();
   const source = useMemo(
     () => (field.__config__?.jnpfKey === 'relationForm' ? modelSource(field) : interfaceSource(field)),
@@ -57,14 +85,28 @@ export function PopupSelect({ field, value, onChange, disabled, readOnly, id }: 
   );
   const [open, setOpen] = useState(false);
   const multiple = !!field.multiple;
-  const ids = valueList(value);
+  const chosen = useChosen(form, path, value);
+  const ids = chosen.ids;
   const rows = useRows(source, ids);
   if (!source) return <Misconfigured field={field} />;
-  const items: PickedItem[] = ids.map((key, i) => ({ id: key, fullName: cellText(rows[i], source.labelField) || key }));
+  const items: PickedItem[] = ids.map((key, i) => ({
+    id: key,
+    fullName: cellText(rows[i], source.labelField) || chosen.texts[i] || key,
+  }));
+  const textOf = (key: string) => items.find((i) => i.id === key)?.fullName ?? key;
   const store = (picked: readonly Row[]) => {
     rememberRows(source, picked);
     const keys = picked.map((r) => String(r[source.valueField]));
-    onChange(multiple ? keys : (keys[0] ?? null));
+    chosen.write(
+      keys,
+      picked.map((r) => cellText(r, source.labelField) || String(r[source.valueField])),
+      multiple,
+      onChange,
+    );
+  };
+  const remove = (key: string) => {
+    const rest = multiple ? ids.filter((x) => x !== key) : [];
+    chosen.write(rest, rest.map(textOf), multiple, onChange);
   };
   return (
     <>
@@ -76,8 +118,8 @@ export function PopupSelect({ field, value, onChange, disabled, readOnly, id }: 
         readOnly={readOnly}
         clearable={field.clearable !== false}
         onOpen={() => setOpen(true)}
-        onRemove={(key) => onChange(multiple ? ids.filter((x) => x !== key) : null)}
-        onClear={() => onChange(multiple ? [] : null)}
+        onRemove={remove}
+        onClear={() => chosen.write([], [], multiple, onChange)}
         data-testid={`picker-${field.__vModel__ ?? 'popup'}`}
       />
       <SelectDialog<Row>
@@ -91,7 +133,7 @@ export function PopupSelect({ field, value, onChange, disabled, readOnly, id }: 
         pageSize={pxWidth(field.pageSize, SELECT_PAGE_SIZE)}
         keywordPlaceholder={t('pickers.keywordPlaceholder')}
         rowKey={(row) => String(row[source.valueField])}
-        value={ids.map((key, i) => rows[i] ?? { [source.valueField]: key, [source.labelField]: key })}
+        value={ids.map((key, i) => rows[i] ?? { [source.valueField]: key, [source.labelField]: items[i]!.fullName })}
         columns={source.columns.map((c) => ({ key: c.value, dataIndex: c.value, title: c.label }))}
         fetchRecords={source.page}
         onConfirm={(picked) => {
@@ -109,14 +151,24 @@ export function PopupSelect({ field, value, onChange, disabled, readOnly, id }: 
  * The popupTableSelect kind: a popover under the field with an optional keyword filter and a
  * 700-wide, 300-high table; clicking a row picks it (multiple mode keeps adding).
  */
-export function PopoverTableSelect({ field, value, onChange, disabled, readOnly, id }: PickerWidgetProps) {
+export function PopoverTableSelect({
+  field,
+  value,
+  onChange,
+  disabled,
+  readOnly,
+  id,
+  store: form,
+  path,
+}: PickerWidgetProps) {
   const { t } = useTranslation();
   const source = useMemo(() => interfaceSource(field), [field]);
   const [open, setOpen] = useState(false);
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
   const multiple = !!field.multiple;
-  const ids = valueList(value);
+  const chosen = useChosen(form, path, value);
+  const ids = chosen.ids;
   const rows = useRows(source, ids);
   const pageSize = field.hasPage ? pxWidth(field.pageSize, SELECT_PAGE_SIZE) : 10000;
   const list = useQuery({
@@ -126,14 +178,23 @@ export function PopoverTableSelect({ field, value, onChange, disabled, readOnly,
     placeholderData: keepPreviousData,
   });
   if (!source) return <Misconfigured field={field} />;
-  const items: PickedItem[] = ids.map((key, i) => ({ id: key, fullName: cellText(rows[i], source.labelField) || key }));
+  const items: PickedItem[] = ids.map((key, i) => ({
+    id: key,
+    fullName: cellText(rows[i], source.labelField) || chosen.texts[i] || key,
+  }));
+  const textOf = (key: string) => items.find((i) => i.id === key)?.fullName ?? key;
   const pick = (row: Row) => {
     rememberRows(source, [row]);
     const key = String(row[source.valueField]);
+    const text = cellText(row, source.labelField) || key;
     if (!multiple) {
-      onChange(key);
+      chosen.write([key], [text], false, onChange);
       setOpen(false);
-    } else if (!ids.includes(key)) onChange([...ids, key]);
+    } else if (!ids.includes(key)) chosen.write([...ids, key], [...ids.map(textOf), text], true, onChange);
+  };
+  const remove = (key: string) => {
+    const rest = multiple ? ids.filter((x) => x !== key) : [];
+    chosen.write(rest, rest.map(textOf), multiple, onChange);
   };
   const content = (
     <div style={{ width: 'min(700px, calc(100vw - 32px))' }} data-testid={`popover-${field.__vModel__ ?? 'table'}`}>
@@ -165,6 +226,8 @@ export function PopoverTableSelect({ field, value, onChange, disabled, readOnly,
                 size: 'small',
                 onChange: setPage,
                 showSizeChanger: false,
+                // At most 5 page buttons (first, last and the pages beside the current one).
+                showLessItems: true,
               }
             : false
         }
@@ -180,8 +243,8 @@ export function PopoverTableSelect({ field, value, onChange, disabled, readOnly,
       readOnly={readOnly}
       clearable={field.clearable !== false}
       onOpen={() => setOpen(true)}
-      onRemove={(key) => onChange(multiple ? ids.filter((x) => x !== key) : null)}
-      onClear={() => onChange(multiple ? [] : null)}
+      onRemove={remove}
+      onClear={() => chosen.write([], [], multiple, onChange)}
       data-testid={`picker-${field.__vModel__ ?? 'popover'}`}
     />
   );
@@ -256,7 +319,8 @@ export function RelationAttr({ field, value, onChange }: PickerWidgetProps) {
     [related],
   );
   const relatedValue = useFormField(store, relatedKey).value;
-  const key = valueList(relatedValue)[0];
+  // The related pick's key: `<field>_id`, or the field itself in a record from before.
+  const key = useChosen(store, relatedKey, relatedValue).ids[0];
   const [row] = useRows(source, key ? [key] : []);
   const shown = key ? cellText(row, typeof field.showField === 'string' ? field.showField : '') : '';
   const saved = field.__config__?.isStorage === 2;

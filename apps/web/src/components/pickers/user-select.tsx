@@ -1,9 +1,10 @@
 import type { PickerTreeNode, UserOption } from '@atrium/shared';
 import type { FormField } from '@atrium/shared/forms';
-import { useQuery, keepPreviousData } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Input, Tabs } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FormStore } from '../form-runtime/store.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { LazyTree } from './lazy-tree.tsx';
 import { OptionList } from './option-list.tsx';
@@ -20,10 +21,10 @@ import {
   type PickedItem,
 } from './picker-values.ts';
 import { TransferDialog } from './transfer-dialog.tsx';
+import { TAB_ROOT, USER_PAGE_SIZE, departmentLevel, nearBottom, roleLevel } from './user-tabs.ts';
 import { usePicked } from './use-picked.ts';
 import styles from './pickers.module.css';
 
-const PAGE_SIZE = 20;
 const USERS_ONLY = ['user'] as const;
 
 /** A user option as a picked item; `mixed` stores it as `id--user` (usersSelect). */
@@ -42,6 +43,8 @@ export interface UserPickerDialogProps {
   mixed?: boolean;
   /** 'custom' select type: only these people, as a flat paged list. */
   allowed?: string[] | null;
+  /** The 'all' select type: department and role tabs besides the others (roles in multiple mode only). */
+  all?: boolean;
   initial: readonly PickedItem[];
   onConfirm: (items: PickedItem[]) => void;
   onCancel: () => void;
@@ -49,9 +52,11 @@ export interface UserPickerDialogProps {
 
 /**
  * The user picker's 800px two-pane dialog. Left: a search box (Enter or the button) over the tabs
- * all data (the lazy organisation tree, or a paged flat list while a keyword is searched), current
- * organisation, my subordinates and system variables (the current user). Only people can be
- * picked; organisations open. With allowed ids it is one flat paged list of those people.
+ * all data (the lazy organisation tree, or a flat list while a keyword is searched), with the
+ * 'all' select type department and (multiple mode) role trees, current organisation, my
+ * subordinates and system variables (the current user). Only people can be picked; in multiple
+ * mode clicking an organisation or role adds its already loaded people. With allowed ids it is
+ * one flat list of those people. Flat lists load 20 at a time, the next within 200px of the bottom.
  */
 export function UserPickerDialog({
   open,
@@ -59,6 +64,7 @@ export function UserPickerDialog({
   multiple,
   mixed = false,
   allowed,
+  all = false,
   initial,
   onConfirm,
   onCancel,
@@ -68,21 +74,42 @@ export function UserPickerDialog({
   const [picked, setPicked] = useState<PickedItem[]>([...initial]);
   const [typed, setTyped] = useState('');
   const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
   const [tab, setTab] = useState('all');
   const pickedIds = new Set(picked.map((p) => p.id));
   const pick = (item: PickedItem) => setPicked((current) => addPicked(current, item, multiple));
   const pickNode = (node: PickerTreeNode) => pick(itemOf(node, mixed));
+  // Multiple mode: an organisation or role node adds its people already loaded under it.
+  const pickChildren = multiple
+    ? (nodes: PickerTreeNode[]) =>
+        setPicked((current) => nodes.reduce((list, n) => addPicked(list, itemOf(n, mixed), true), current))
+    : undefined;
+  const tree = (
+    rootId: string,
+    loadLevel: (id: string, node?: PickerTreeNode) => Promise<PickerTreeNode[]>,
+    testId: string,
+  ) => (
+    <LazyTree
+      rootId={rootId}
+      loadLevel={loadLevel}
+      pickable={(n) => pickable(n, USERS_ONLY)}
+      pickedIds={pickedIds}
+      onPick={pickNode}
+      onPickChildren={pickChildren}
+      data-testid={testId}
+    />
+  );
 
   const searching = !!keyword || !!allowed;
-  const results = useQuery({
-    queryKey: ['pickers', 'users', allowed ?? 'all', keyword, page],
-    queryFn: () =>
-      allowed
-        ? pickerApi.allowedUsers(allowed, { keyword, currentPage: page, pageSize: PAGE_SIZE })
-        : pickerApi.searchUsers({ keyword, currentPage: page, pageSize: PAGE_SIZE }),
+  const results = useInfiniteQuery({
+    queryKey: ['pickers', 'users', allowed ?? 'all', keyword],
+    queryFn: ({ pageParam }) => {
+      const query = { keyword, currentPage: pageParam, pageSize: USER_PAGE_SIZE };
+      return allowed ? pickerApi.allowedUsers(allowed, query) : pickerApi.searchUsers(query);
+    },
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) =>
+      pages.reduce((n, p) => n + p.list.length, 0) < last.total && last.list.length ? pages.length + 1 : undefined,
     enabled: open && searching,
-    placeholderData: keepPreviousData,
   });
   const subordinates = useQuery({
     queryKey: ['pickers', 'subordinates', keyword],
@@ -90,18 +117,33 @@ export function UserPickerDialog({
     enabled: open && tab === 'subordinates',
   });
 
+  // The next page loads once the list is scrolled within 200px of its bottom (or does not fill the box).
+  const scroller = useRef<HTMLDivElement>(null);
+  const more = () => {
+    const box = scroller.current;
+    if (box && searching && results.hasNextPage && !results.isFetching && nearBottom(box)) void results.fetchNextPage();
+  };
+  const moreRef = useRef(more);
+  moreRef.current = more;
+  const loaded = results.data?.pages.length ?? 0;
+  useEffect(() => {
+    // Checked once the new rows are laid out.
+    const id = setTimeout(() => moreRef.current(), 50);
+    return () => clearTimeout(id);
+  }, [loaded]);
+
   const search = (value: string) => {
     setKeyword(value.trim());
-    setPage(1);
     if (value.trim() && tab !== 'all') setTab('all');
+    scroller.current?.scrollTo?.({ top: 0 });
   };
   const list = (
     <OptionList
-      items={(results.data?.list ?? []).map((u) => userItem(u, mixed))}
+      items={(results.data?.pages ?? []).flatMap((p) => p.list).map((u) => userItem(u, mixed))}
       pickedIds={pickedIds}
       onPick={pick}
       loading={results.isFetching}
-      page={{ current: page, pageSize: PAGE_SIZE, total: results.data?.total ?? 0, onChange: setPage }}
+      hasMore={results.hasNextPage}
       data-testid="user-picker-results"
     />
   );
@@ -130,7 +172,7 @@ export function UserPickerDialog({
         enterButton
         data-testid="user-picker-search"
       />
-      <div className={styles.scroll}>
+      <div className={styles.scroll} ref={scroller} onScroll={more} data-testid="user-picker-scroll">
         {allowed ? (
           list
         ) : (
@@ -142,32 +184,30 @@ export function UserPickerDialog({
               {
                 key: 'all',
                 label: t('pickers.allData'),
-                children: keyword ? (
-                  list
-                ) : (
-                  <LazyTree
-                    rootId="0"
-                    loadLevel={pickerApi.userLevel}
-                    pickable={(n) => pickable(n, USERS_ONLY)}
-                    pickedIds={pickedIds}
-                    onPick={pickNode}
-                    data-testid="user-picker-tree"
-                  />
-                ),
+                children: keyword ? list : tree('0', pickerApi.userLevel, 'user-picker-tree'),
               },
+              ...(all
+                ? [
+                    {
+                      key: 'department',
+                      label: t('pickers.departmentTab'),
+                      children: tree(TAB_ROOT, departmentLevel, 'user-picker-department'),
+                    },
+                  ]
+                : []),
+              ...(all && multiple
+                ? [
+                    {
+                      key: 'role',
+                      label: t('pickers.roleTab'),
+                      children: tree(TAB_ROOT, roleLevel, 'user-picker-role'),
+                    },
+                  ]
+                : []),
               {
                 key: 'organize',
                 label: t('pickers.currentOrganize'),
-                children: user?.organizeId ? (
-                  <LazyTree
-                    rootId={user.organizeId}
-                    loadLevel={pickerApi.userLevel}
-                    pickable={(n) => pickable(n, USERS_ONLY)}
-                    pickedIds={pickedIds}
-                    onPick={pickNode}
-                    data-testid="user-picker-organize"
-                  />
-                ) : null,
+                children: user?.organizeId ? tree(user.organizeId, pickerApi.userLevel, 'user-picker-organize') : null,
               },
               {
                 key: 'subordinates',
@@ -209,6 +249,9 @@ export interface PickerWidgetProps {
   disabled?: boolean;
   readOnly?: boolean;
   id?: string;
+  /** Inside a form: its store and the value's path (the relation and popup pickers write `<path>_id`). */
+  store?: FormStore;
+  path?: string;
 }
 
 /** The label a picker's dialog names, from the field. */
@@ -248,6 +291,7 @@ export function UserSelect({ field, value, onChange, disabled, readOnly, id }: P
           multiple={multiple}
           mixed={mixed}
           allowed={allowedIds(field)}
+          all={(field.selectType ?? 'all') === 'all'}
           initial={items}
           onConfirm={(next) => {
             commit(next);

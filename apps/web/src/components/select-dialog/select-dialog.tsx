@@ -156,6 +156,8 @@ export function SelectDialog<T extends object>({
         pageSize,
         total,
         showSizeChanger: false,
+        // At most 5 page buttons: the first, the last and the pages beside the current one.
+        showLessItems: true,
         size: 'small',
         showTotal: (count) => t('selectDialog.total', { total: count }),
         onChange: (currentPage) => setQuery((q) => (q ? { ...q, currentPage } : q)),

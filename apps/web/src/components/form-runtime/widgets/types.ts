@@ -15,6 +15,8 @@ export interface WidgetProps {
   id: string;
   /** The form's store: QR codes read another field, links and buttons need nothing else. */
   store: FormStore;
+  /** The value's path in the store (relation and popup pickers keep their id at `<path>_id`). */
+  path?: string;
   /** Identifies the record for dynamic QR codes and nested details. */
   formInfo?: { modelId?: string; recordId?: string; flowId?: string };
 }

@@ -18,6 +18,8 @@ export const pickers: typeof zhCN = {
   allData: 'All data',
   currentOrganize: 'Current organisation',
   subordinates: 'My subordinates',
+  departmentTab: 'Departments',
+  roleTab: 'Roles',
   systemVariables: 'System variables',
   currentUser: 'Current user',
   topNode: 'Top node',

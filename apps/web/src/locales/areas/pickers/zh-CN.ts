@@ -16,6 +16,8 @@ export const pickers = {
   allData: '全部数据',
   currentOrganize: '当前组织',
   subordinates: '我的下属',
+  departmentTab: '部门',
+  roleTab: '角色',
   systemVariables: '系统变量',
   currentUser: '当前用户',
   topNode: '顶级节点',

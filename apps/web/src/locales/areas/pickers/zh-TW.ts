@@ -18,6 +18,8 @@ export const pickers: typeof zhCN = {
   allData: '全部資料',
   currentOrganize: '目前組織',
   subordinates: '我的下屬',
+  departmentTab: '部門',
+  roleTab: '角色',
   systemVariables: '系統變數',
   currentUser: '目前使用者',
   topNode: '頂級節點',
