@@ -25,6 +25,10 @@ function customerForm(extra: FormField[] = []): FormJson {
   return {
     popupType: 'general',
     generalWidth: '600px',
+    fullScreenWidth: '100%',
+    drawerWidth: '800px',
+    hasPrintBtn: false,
+    printButtonText: '打 印',
     labelPosition: 'right',
     labelWidth: 100,
     gutter: 15,
@@ -245,7 +249,7 @@ describe.each(dbTargets())('visual development on $name', (target) => {
     ]);
   });
 
-  it('S2-7-82 S2-4-33 release makes the tables and a type 3 menu entry with its buttons, columns and fields', async () => {
+  it('S2-7-82 S2-4-33 S2-7-88 S2-3-30 release makes the tables and a type 3 menu entry with its buttons, columns and fields', async () => {
     const before = await api('GET', `${RUNTIME}/${modelId}/Config`);
     expect(before.code).toBe(404);
     const res = await api('POST', `${BASE}/${modelId}/Actions/Release`, {
@@ -293,7 +297,17 @@ describe.each(dbTargets())('visual development on $name', (target) => {
 
     const config = await api('GET', `${RUNTIME}/${modelId}/Config`);
     expect(config.code).toBe(200);
-    expect(JSON.parse(config.data.formData)).toMatchObject({ popupType: 'general', generalWidth: '600px', gutter: 15 });
+    const released = JSON.parse(config.data.formData);
+    expect(released).toMatchObject({
+      popupType: 'general',
+      generalWidth: '600px',
+      fullScreenWidth: '100%',
+      drawerWidth: '800px',
+      hasPrintBtn: false,
+      printButtonText: '打 印',
+      gutter: 15,
+    });
+    expect(released.fields).toHaveLength(7);
     // The administrator's shell offers the new entry at once.
     const current = await api('GET', '/api/oauth/CurrentUser');
     expect(JSON.stringify(current.data.routerList)).toContain('"enCode":"customer"');
@@ -349,7 +363,7 @@ describe.each(dbTargets())('visual development on $name', (target) => {
     expect(after.this_number).toBe(counter.this_number + 1);
   });
 
-  it('S2-7-91 DataChange answers names and labels, with the released form', async () => {
+  it('S2-7-91 S2-3-20 DataChange answers names and labels (data.data) with the released form (data.formData)', async () => {
     const list = await api('POST', `${RUNTIME}/${modelId}/List`, {});
     const id = list.data.list[0].id as string;
     const shown = await api('GET', `${RUNTIME}/${modelId}/${id}/DataChange`);
@@ -438,7 +452,7 @@ describe.each(dbTargets())('visual development on $name', (target) => {
     expect((await api('GET', url)).data.version).toBe(1);
   });
 
-  it('S2-7-82 a new release adds columns and keeps old rows; a removed field keeps its data; a kind change over data is refused', async () => {
+  it('S2-7-82 S2-7-83 a new release adds columns and keeps old rows; a removed field keeps its data; a kind change over data is refused; rollback restores the released design', async () => {
     const { db } = server.database;
     const count = async () => (await api('POST', `${RUNTIME}/${modelId}/List`, {})).data.pagination.total;
     const before = await count();
