@@ -224,3 +224,14 @@ export async function createTestServer(
     },
   };
 }
+
+/** A multipart body with one file under the field `file`, as a browser's upload sends it. */
+export function multipartFile(fileName: string, bytes: Buffer): { payload: Buffer; contentType: string } {
+  const boundary = '----atrium' + Math.random().toString(16).slice(2);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
+      'Content-Type: application/octet-stream\r\n\r\n',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, bytes, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
+}

@@ -28,6 +28,11 @@ export const visualdevMessages = {
   visualdevRolledBack: m(['已回滚到发布版本', '已回滾到發佈版本', 'The design is back to the released version']),
   visualdevRecordInvalid: m(['{label}：{message}', '{label}：{message}', '{label}: {message}']),
   visualdevUnique: m(['{label}“{value}”已存在', '{label}「{value}」已存在', '{label} "{value}" already exists']),
+  visualdevImportCell: m([
+    '{label}的值“{text}”无效',
+    '{label}的值「{text}」無效',
+    'The value "{text}" of {label} is not valid',
+  ]),
   visualdevDataInvalid: m([
     'data 不是有效的 JSON 对象',
     'data 不是有效的 JSON 物件',

@@ -6,7 +6,8 @@ import { registerMessages } from '../../core/messages.ts';
 import { fileReply, replies } from '../../core/response-schema.ts';
 import { writeSheet } from '../../core/excel-thread.ts';
 import { ticketQuery } from '../file/links.ts';
-import { SPREADSHEET_NAME } from '../file/spreadsheet-import.ts';
+import { readSpreadsheetRows, receiveSpreadsheet, SPREADSHEET_NAME } from '../file/spreadsheet-import.ts';
+import { importColumns, importRecords } from './record-import.ts';
 import { publishWorkbook, sendWorkbook } from '../file/workbook-download.ts';
 import { z } from 'zod';
 import type { App, Services } from '../../core/types.ts';
@@ -41,6 +42,10 @@ import {
   dataChangeAnswer,
   exportAnswer,
   exportBody,
+  importBody,
+  importFailuresBody,
+  importPreviewAnswer,
+  importResultAnswer,
   fieldDataSelectAnswer,
   fieldDataSelectQuery,
   formFieldsAnswer,
@@ -64,6 +69,8 @@ import type { AnyDb } from './storage.ts';
 const tags = ['visualdev'];
 /** Where exported workbooks wait for their download. */
 const EXPORT_DIR = 'visualdevExport';
+/** Where uploaded workbooks wait for their import. */
+const IMPORT_DIR = 'visualdevImport';
 const EXPORT_MAX_ROWS = 10_000;
 const downloadPath = (name: string) => `/api/visualdev/OnlineDev/Download/${name}`;
 const BASE = '/api/visualdev/Base';
@@ -81,7 +88,7 @@ export const DESIGN_MENU = 'onlineDev.webDesign';
  * the rows (404 for a record outside them), and its column and form grants cut the answers.
  */
 export async function visualdevRoutes(app: App, services: Services) {
-  const { db, dialect, now } = services;
+  const { db, dialect, now, config } = services;
   registerMessages(visualdevMessages);
   const released = createReleasedModels(db);
   await released.registerAll();
@@ -456,6 +463,111 @@ export async function visualdevRoutes(app: App, services: Services) {
           downloadPath,
         ),
       );
+    },
+  );
+
+  // ---- Import: template, upload, preview, import, failed rows ---------------------------------
+
+  const importHeader = (model: ReleasedModel) =>
+    importColumns(model).map((c) => ({ header: c.fullName, key: c.id, width: 20 }));
+  const publish = async (request: FastifyRequest, bytes: Buffer, fullName: string) =>
+    ok(await publishWorkbook(services, EXPORT_DIR, bytes, signedIn(request).session.userId, fullName, downloadPath));
+  const uploadButton = button('btn_upload');
+
+  app.get(
+    `${RUNTIME}/:modelId/Template`,
+    {
+      schema: {
+        params: modelParams,
+        tags,
+        summary: 'An empty workbook with a column for each field an import can fill',
+        response: replies(exportAnswer),
+      },
+      config: { access: { permission: uploadButton } },
+    },
+    async (request) => {
+      const model = await modelOf(request);
+      const bytes = await writeSheet(model.fullName.slice(0, 31), importHeader(model), []);
+      return publish(request, bytes, `${model.fullName}.xlsx`);
+    },
+  );
+
+  app.post(
+    `${RUNTIME}/:modelId/Uploader`,
+    {
+      schema: {
+        params: modelParams,
+        tags,
+        summary: 'Upload a workbook (.xls/.xlsx, at most 500 KB) to import',
+        response: replies(exportAnswer),
+      },
+      config: { access: { permission: uploadButton } },
+    },
+    async (request) => {
+      await modelOf(request);
+      return ok({ name: await receiveSpreadsheet(request, config.dataDir, IMPORT_DIR), url: '' });
+    },
+  );
+
+  app.get(
+    `${RUNTIME}/:modelId/ImportPreview`,
+    {
+      schema: {
+        params: modelParams,
+        querystring: z.object({ fileName: z.string().min(1).max(100) }),
+        tags,
+        summary: 'The rows of an uploaded workbook under the template columns',
+        response: replies(importPreviewAnswer),
+      },
+      config: { access: { permission: uploadButton } },
+    },
+    async (request) => {
+      const columns = importColumns(await modelOf(request));
+      const ids = columns.map((c) => c.id);
+      const dataRow = await readSpreadsheetRows(config.dataDir, IMPORT_DIR, request.query.fileName, ids);
+      return ok({ headerRow: columns.map(({ id, fullName }) => ({ id, fullName })), dataRow });
+    },
+  );
+
+  app.post(
+    `${RUNTIME}/:modelId/ImportData`,
+    {
+      schema: {
+        params: modelParams,
+        body: importBody,
+        tags,
+        summary: 'Import previewed rows as records; failures come back with errorsInfo',
+        response: replies(importResultAnswer),
+      },
+      config: { access: { permission: uploadButton }, fields },
+    },
+    async (request) => {
+      const model = await modelOf(request);
+      const result = await importRecords(db, model, request.body.list, writer(request), {
+        invalidCell: (label, text) => request.t('visualdevImportCell', { label, text }),
+        refusal: (error) => request.t(error.messageKey, error.params),
+      });
+      return ok(result, request.t('importSuccess'));
+    },
+  );
+
+  app.post(
+    `${RUNTIME}/:modelId/ImportExceptionData`,
+    {
+      schema: {
+        params: modelParams,
+        body: importFailuresBody,
+        tags,
+        summary: 'A workbook of the failed rows with their reasons',
+        response: replies(exportAnswer),
+      },
+      config: { access: { permission: uploadButton } },
+    },
+    async (request) => {
+      const model = await modelOf(request);
+      const header = [...importHeader(model), { header: request.t('colErrorsInfo'), key: 'errorsInfo', width: 40 }];
+      const bytes = await writeSheet(model.fullName.slice(0, 31), header, request.body.list);
+      return publish(request, bytes, `${model.fullName}-${request.t('colErrorsInfo')}.xlsx`);
     },
   );
 

@@ -162,3 +162,22 @@ export const dataChangeAnswer = z.object({
 });
 
 export const exportAnswer = z.object({ name: z.string(), url: z.string() });
+
+/** A previewed row: a cell of text per template column, by field name. */
+const importRow = z.record(z.string().max(100), z.string().max(2000));
+export const importBody = z.object({ list: z.array(importRow).max(1000) });
+export const importFailuresBody = z.object({
+  list: z.array(z.record(z.string().max(100), z.string().max(4000))).max(1000),
+});
+
+export const importPreviewAnswer = z.object({
+  headerRow: z.array(z.object({ id: z.string(), fullName: z.string() })),
+  dataRow: z.array(z.record(z.string(), z.string())),
+});
+
+export const importResultAnswer = z.object({
+  resultType: z.number(),
+  snum: z.number(),
+  fnum: z.number(),
+  failResult: z.array(z.record(z.string(), z.string())),
+});

@@ -6,7 +6,7 @@ import { bumpAuthorityRevision } from '../../core/authority.ts';
 import { newId } from '../../core/ids.ts';
 import type { AuthorizeTable } from '../../db/schema.ts';
 import { inTransaction } from '../../db/tx.ts';
-import { createTestServer, dbTargets, type TestServer } from '../../testing/index.ts';
+import { createTestServer, dbTargets, multipartFile, type TestServer } from '../../testing/index.ts';
 
 const BASE = '/api/visualdev/Base';
 const RUNTIME = '/api/visualdev/OnlineDev';
@@ -433,6 +433,63 @@ describe.each(dbTargets())('visual development on $name', (target) => {
     expect((await server.call('GET', bare)).statusCode).toBe(403);
   });
 
+  it('S2-7-94 imports records through the template, the preview and the import, with failed rows and their reasons', async () => {
+    const template = await api('GET', `${RUNTIME}/${modelId}/Template`);
+    expect(template.code).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await server.call('GET', template.data.url as string)).rawPayload as unknown as ArrayBuffer);
+    const header = (book.worksheets[0]!.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual(['客户名称', '信用额度', '客户等级']);
+
+    const sheet = book.worksheets[0]!;
+    sheet.addRow(['导入公司甲', '1,500', 'B 级']);
+    sheet.addRow(['', 'abc', '金牌']);
+    const bytes = Buffer.from(await book.xlsx.writeBuffer());
+    const { payload, contentType } = multipartFile('customers.xlsx', bytes);
+    const uploaded = (
+      await server.app.inject({
+        method: 'POST',
+        url: `${RUNTIME}/${modelId}/Uploader`,
+        headers: { authorization: admin, 'content-type': contentType },
+        payload,
+      })
+    ).json();
+    expect(uploaded.code).toBe(200);
+    const preview = await api('GET', `${RUNTIME}/${modelId}/ImportPreview?fileName=${uploaded.data.name}`);
+    expect(preview.data.headerRow.map((h: { id: string }) => h.id)).toEqual(['name', 'credit', 'level']);
+    expect(preview.data.dataRow).toEqual([
+      { name: '导入公司甲', credit: '1,500', level: 'B 级' },
+      { name: '', credit: 'abc', level: '金牌' },
+    ]);
+
+    const before = (await api('POST', `${RUNTIME}/${modelId}/List`, {})).data.pagination.total;
+    const result = await api('POST', `${RUNTIME}/${modelId}/ImportData`, { list: preview.data.dataRow });
+    expect(result.data).toMatchObject({ resultType: 1, snum: 1, fnum: 1 });
+    expect(result.data.failResult[0].errorsInfo).toContain('信用额度的值“abc”无效');
+    expect(result.data.failResult[0].errorsInfo).toContain('客户等级的值“金牌”无效');
+    const after = await api('POST', `${RUNTIME}/${modelId}/List`, {
+      queryJson: JSON.stringify({ name: '导入公司甲' }),
+    });
+    expect(after.data.pagination.total).toBe(1);
+    expect(after.data.list[0]).toMatchObject({ credit: '1500.00', level: 'B 级' });
+    expect((await api('POST', `${RUNTIME}/${modelId}/List`, {})).data.pagination.total).toBe(before + 1);
+
+    const failures = await api('POST', `${RUNTIME}/${modelId}/ImportExceptionData`, { list: result.data.failResult });
+    expect(failures.code).toBe(200);
+    const failed = new ExcelJS.Workbook();
+    await failed.xlsx.load(
+      (await server.call('GET', failures.data.url as string)).rawPayload as unknown as ArrayBuffer,
+    );
+    expect((failed.worksheets[0]!.getRow(1).values as unknown[]).slice(1)).toEqual([
+      '客户名称',
+      '信用额度',
+      '客户等级',
+      '异常原因',
+    ]);
+    // The created record goes again so the list figures of later tests hold.
+    expect((await api('DELETE', `${RUNTIME}/${modelId}/${after.data.list[0].id}`)).code).toBe(200);
+  });
+
   it('S2-7-90 concurrent saves of one record: one wins, the other gets 409 and changes nothing', async () => {
     const list = await api('POST', `${RUNTIME}/${modelId}/List`, { queryJson: JSON.stringify({ name: '海岸' }) });
     const id = list.data.list[0].id as string;
@@ -683,7 +740,7 @@ describe.each(dbTargets())('visual development on $name', (target) => {
       const runtime = server.app.declaredRoutes.filter(
         (r) => typeof r.access === 'object' && typeof r.access.permission === 'function',
       );
-      expect(runtime.length).toBe(10);
+      expect(runtime.length).toBe(15);
       for (const route of runtime) {
         // `:id` is the record beside `:modelId`, and the model itself on FieldDataSelect.
         const url = route.url.includes(':modelId')
