@@ -49,6 +49,19 @@ const at = (modelId: string) => `${BASE}/${encodeURIComponent(modelId)}`;
 const record = (modelId: string, id: string) => `${at(modelId)}/${encodeURIComponent(id)}`;
 
 export const onlineDevApi = {
+  /** The current query as a workbook: the link to download it (kept an hour, for the caller only). */
+  exportRecords: async (modelId: string, query: OnlineListQuery) =>
+    (
+      await request<{ name: string; url: string }>({
+        url: `${at(modelId)}/Actions/Export`,
+        method: 'POST',
+        data: query,
+      })
+    ).data!.url,
+  /** The calls of the three-step import dialog for a model's records. */
+  importBase: (modelId: string) => at(modelId),
+  templateUrl: async (modelId: string) =>
+    (await request<{ name: string; url: string }>({ url: `${at(modelId)}/Template` })).data!.url,
   config: async (modelId: string) => (await request<OnlineConfig>({ url: `${at(modelId)}/Config` })).data!,
   list: async (modelId: string, query: OnlineListQuery) =>
     (await request<PageResult<OnlineRow>>({ url: `${at(modelId)}/List`, method: 'POST', data: query })).data!,

@@ -3,6 +3,8 @@ export const onlineForm = {
   unavailable: 'This function cannot be opened',
   noModel: 'The menu entry names no function',
   batchRemove: 'Delete selected',
+  import: 'Import',
+  export: 'Export',
   selectFirst: 'Select at least one record',
   fixErrors: 'Correct the marked fields, then save again',
 };

@@ -3,6 +3,8 @@ export const onlineForm = {
   unavailable: '無法開啟此功能',
   noModel: '選單沒有關聯的功能',
   batchRemove: '批次刪除',
+  import: '匯入',
+  export: '匯出',
   selectFirst: '請選擇一筆資料',
   fixErrors: '請修正標出的欄位後再儲存',
 };

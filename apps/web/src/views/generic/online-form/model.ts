@@ -47,7 +47,7 @@ export function readModel(config: OnlineConfig): OnlineModel {
 // ---- buttons -------------------------------------------------------------------------------
 
 /** The list buttons this page offers: export and import have no record call on the server yet. */
-export const TOOLBAR_BUTTONS = ['add', 'batchRemove'] as const;
+export const TOOLBAR_BUTTONS = ['add', 'upload', 'download', 'batchRemove'] as const;
 export const ROW_BUTTONS = ['edit', 'remove', 'detail'] as const;
 export type ToolbarButton = (typeof TOOLBAR_BUTTONS)[number];
 export type RowButton = (typeof ROW_BUTTONS)[number];

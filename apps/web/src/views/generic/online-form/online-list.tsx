@@ -1,5 +1,5 @@
 import type { PermissionEntry } from '@atrium/shared';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Grid, Space, type TableColumnsType } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useCallback, useMemo, useState } from 'react';
@@ -19,6 +19,7 @@ import {
   usePagedList,
 } from '../../../components/admin/index.ts';
 import { FormDetail, useFormGrants } from '../../../components/form-runtime/index.ts';
+import { downloadFile, ImportDialog, importApiFor } from '../../../components/import-dialog/index.ts';
 import { useSessionStore } from '../../../stores/session.ts';
 import {
   buttonsOf,
@@ -92,6 +93,13 @@ export function OnlineList({ model, menuId }: Props) {
   const [selected, setSelected] = useState<string[]>([]);
   const [editing, setEditing] = useState<{ id?: string } | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  // The generic import calls, with this runtime's template route.
+  const importApi = useMemo(
+    () => ({ ...importApiFor(onlineDevApi.importBase(model.id)), template: () => onlineDevApi.templateUrl(model.id) }),
+    [model.id],
+  );
 
   const search = useMemo(() => searchForm(model), [model]);
   const toolbar = buttonsOf(cfg.btnsList, TOOLBAR_BUTTONS).filter(allowed);
@@ -120,6 +128,26 @@ export function OnlineList({ model, menuId }: Props) {
       afterRemove(count);
     } catch {
       // the request wrapper showed why
+    }
+  };
+
+  const exportRecords = async () => {
+    setExporting(true);
+    try {
+      downloadFile(
+        await onlineDevApi.exportRecords(model.id, {
+          currentPage: list.query.currentPage,
+          pageSize: list.query.pageSize,
+          sort: list.query.sort,
+          sidx: list.query.sidx,
+          menuId: menuId ?? model.menuId ?? '',
+          queryJson: list.query.queryJson,
+        }),
+      );
+    } catch {
+      // the request wrapper showed why
+    } finally {
+      setExporting(false);
     }
   };
 
@@ -193,6 +221,21 @@ export function OnlineList({ model, menuId }: Props) {
             {t('admin.add')}
           </Button>
         )}
+        {toolbar.includes('upload') && (
+          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="online-import">
+            {t('onlineForm.import')}
+          </Button>
+        )}
+        {toolbar.includes('download') && (
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporting}
+            onClick={() => void exportRecords()}
+            data-testid="online-export"
+          >
+            {t('onlineForm.export')}
+          </Button>
+        )}
         {batch && (
           <Button danger icon={<DeleteOutlined />} onClick={() => void removeBatch()} data-testid="online-batch-remove">
             {t('onlineForm.batchRemove')}
@@ -229,6 +272,14 @@ export function OnlineList({ model, menuId }: Props) {
           />
         </div>
       )}
+      <ImportDialog
+        open={importing}
+        api={importApi}
+        onClose={(imported) => {
+          setImporting(false);
+          if (imported) list.reload();
+        }}
+      />
       {editing && (
         <RecordDialog
           modelId={model.id}
