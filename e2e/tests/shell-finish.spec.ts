@@ -49,8 +49,7 @@ async function expectNoHorizontalOverflow(page: Page, what: string) {
   expect(scrollWidth, what).toBeLessThanOrEqual(innerWidth);
 }
 
-// Not passing yet (issue left open): the avatar button is not reached by Tab from the area page.
-test.fixme('S1-2.4-06 S1-4-03 S1-4-05 S1-2.4-18 keyboard only: sign in, open a page by menu search, open the profile, lock and unlock, sign out', async ({
+test('S1-2.4-06 S1-4-03 S1-4-05 S1-2.4-18 keyboard only: sign in, open a page by menu search, open the profile, lock and unlock, sign out', async ({
   page,
 }) => {
   test.slow();
@@ -94,7 +93,7 @@ test.fixme('S1-2.4-06 S1-4-03 S1-4-05 S1-2.4-18 keyboard only: sign in, open a p
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('lock-item')).toBeVisible();
   for (let i = 0; i < 4; i += 1) await page.keyboard.press('ArrowDown');
-  await expect(page.locator('.ant-dropdown-menu-item-active, .ant-dropdown-menu-item:focus')).toContainText('锁屏');
+  await expect(page.locator('.ant-dropdown-menu-item-active, .ant-dropdown-menu-item:focus')).toContainText('锁定屏幕');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/lockScreen$/);
   await tabTo(page, 'lock-password');
@@ -162,11 +161,7 @@ test('S1-2.2-12 S1-2.4-35 each menu shows the icon of its record in the side men
   await attachShot(page, testInfo, 'menu-icons-blend');
 });
 
-// Not passing yet (issue left open): the menu list row of the edited menu is not found after the icon is picked.
-test.fixme('S1-2.2-12 the menu dialog picks an icon by name, and the list shows it', async ({
-  page,
-  request,
-}, testInfo) => {
+test('S1-2.2-12 the menu dialog picks an icon by name, and the list shows it', async ({ page, request }, testInfo) => {
   const token = await apiToken(request, 'yangbo', 'demo1234');
   await page.setViewportSize({ width: 1440, height: 900 });
   await openAs(page, token, '/system/menu', 'zh-CN');
@@ -190,8 +185,7 @@ test.fixme('S1-2.2-12 the menu dialog picks an icon by name, and the list shows 
 });
 
 for (const language of ['zh-CN', 'en-US'] as const)
-  // Not passing yet (issue left open): the notice list columns do not yet fit beside the fixed actions column at 1280 px.
-  test.fixme(`S1-8-17 S1-9-07 the size switch toasts in ${language} and resizes table rows and form controls; the actions column covers nothing`, async ({
+  test(`S1-8-17 S1-9-07 the size switch toasts in ${language} and resizes table rows and form controls; the actions column covers nothing`, async ({
     page,
     request,
   }, testInfo) => {
@@ -211,7 +205,7 @@ for (const language of ['zh-CN', 'en-US'] as const)
         .evaluate((el) => (el.closest('.ant-input-affix-wrapper') ?? el).getBoundingClientRect().height);
 
     // The created column is whole: its right edge is left of the fixed actions column.
-    const created = table.locator('thead th', { hasText: language === 'zh-CN' ? '创建时间' : 'Created' });
+    const created = table.locator('thead th', { hasText: language === 'zh-CN' ? /^创建时间$/ : /^Created$/ });
     const actions = table.locator('thead th.ant-table-cell-fix-right, thead th.ant-table-cell-fix-end').first();
     const c = (await created.boundingBox())!;
     const a = (await actions.boundingBox())!;
@@ -255,8 +249,7 @@ test('S1-2.1-19 S1-4-05 /404 opens inside the shell; a wrong lock password is sa
   await expect(page).not.toHaveURL(/\/lockScreen/);
 });
 
-// Not passing yet (issue left open): the chat contacts list does not scroll to its second page inside the drawer.
-test.fixme('S1-4-08 S1-4-23 S1-2.4-21 reading one notice takes the count down by one; contacts scroll and load page 2; a dialog over a drawer dims it', async ({
+test('S1-4-08 S1-4-23 S1-2.4-21 reading one notice takes the count down by one; contacts scroll and load page 2; a dialog over a drawer dims it', async ({
   page,
   request,
 }, testInfo) => {
@@ -334,8 +327,7 @@ const PHONE_SCREENS: { path: string; account: string; testId: string }[] = [
 ];
 
 for (const language of ['zh-CN', 'zh-TW', 'en-US'] as const)
-  // Not passing yet (issue left open): the print designer is not laid out at 390 px.
-  test.fixme(`S1-2.4-12 at 390 px in ${language} nothing runs past the screen: sign-in, shell pages, the print designer`, async ({
+  test(`S1-2.4-12 at 390 px in ${language} nothing runs past the screen: sign-in, shell pages, the print designer`, async ({
     browser,
   }, testInfo) => {
     test.slow();

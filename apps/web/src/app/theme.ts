@@ -80,10 +80,13 @@ export function buildTheme({ themeColor, darkMode, size }: ThemeChoice): ThemeCo
 /** The default theme (tests and the first render before settings are read). */
 export const theme: ThemeConfig = buildTheme({ themeColor: 'blue', darkMode: false });
 
-/** The product's four sizes on antd's three. */
-export const ANTD_SIZE: Record<Size, 'large' | 'middle' | 'small'> = {
+/**
+ * The product's four sizes on antd's three. antd 6 calls the middle size 'medium': the tables read
+ * only that name from ConfigProvider, and with the old 'middle' they kept the large rows.
+ */
+export const ANTD_SIZE: Record<Size, 'large' | 'medium' | 'small'> = {
   default: 'large',
-  medium: 'middle',
+  medium: 'medium',
   small: 'small',
   mini: 'small',
 };

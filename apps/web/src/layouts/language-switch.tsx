@@ -6,6 +6,7 @@ import i18n, { LANGUAGES, type Language } from '../locales/index.ts';
 import { useSessionStore } from '../stores/session.ts';
 import { useSettingsStore } from '../stores/settings.ts';
 import { feedback } from '../app/feedback.ts';
+import { useMenuButton } from './use-menu-button.tsx';
 
 /** Each language named in itself, so a user who cannot read the current one still finds theirs. */
 const LANGUAGE_NAMES: Record<Language, string> = {
@@ -21,6 +22,7 @@ const LANGUAGE_NAMES: Record<Language, string> = {
 export function LanguageSwitch() {
   const { t } = useTranslation();
   const { message } = feedback();
+  const { dropdownProps, triggerRef } = useMenuButton();
   const language = useSettingsStore((s) => s.language);
   const setLanguage = useSettingsStore((s) => s.setLanguage);
 
@@ -33,7 +35,7 @@ export function LanguageSwitch() {
   return (
     <Dropdown
       trigger={['click']}
-      autoFocus
+      {...dropdownProps}
       menu={{
         selectable: true,
         selectedKeys: [language],
@@ -45,6 +47,7 @@ export function LanguageSwitch() {
       }}
     >
       <Button
+        ref={triggerRef}
         type="text"
         data-testid="language-switch"
         aria-label={t('shell.language')}

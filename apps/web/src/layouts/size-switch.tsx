@@ -3,11 +3,13 @@ import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SIZES, useSettingsStore, type Size } from '../stores/settings.ts';
 import { feedback } from '../app/feedback.ts';
+import { useMenuButton } from './use-menu-button.tsx';
 
 /** Component size of the whole app (default, medium, small, mini). */
 export function SizeSwitch() {
   const { t } = useTranslation();
   const { message } = feedback();
+  const { dropdownProps, triggerRef } = useMenuButton();
   const size = useSettingsStore((s) => s.size);
   const setSize = useSettingsStore((s) => s.setSize);
 
@@ -20,7 +22,7 @@ export function SizeSwitch() {
   return (
     <Dropdown
       trigger={['click']}
-      autoFocus
+      {...dropdownProps}
       menu={{
         selectable: true,
         selectedKeys: [size],
@@ -31,7 +33,13 @@ export function SizeSwitch() {
         onClick: ({ key }) => choose(key as Size),
       }}
     >
-      <Button type="text" data-testid="size-switch" aria-label={t('shell.size')} icon={<FontSizeOutlined />} />
+      <Button
+        ref={triggerRef}
+        type="text"
+        data-testid="size-switch"
+        aria-label={t('shell.size')}
+        icon={<FontSizeOutlined />}
+      />
     </Dropdown>
   );
 }

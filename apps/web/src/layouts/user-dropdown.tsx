@@ -17,6 +17,7 @@ import { useSessionStore } from '../stores/session.ts';
 import { useSettingsStore } from '../stores/settings.ts';
 import styles from './layout.module.css';
 import { feedback } from '../app/feedback.ts';
+import { useMenuButton } from './use-menu-button.tsx';
 
 // Dialogs load when first opened: they are not needed for the shell's first paint.
 const AboutDialog = lazy(() =>
@@ -37,7 +38,7 @@ function avatarSrc(headIcon: string | undefined): string | undefined {
   return headIcon.startsWith('/api/') ? apiUrl(headIcon) : headIcon;
 }
 
-/** The avatar menu: profile, system switch, about, statement, lock, logout. */
+/** The avatar menu: profile, system switch, about, statement, lock, feedback, user guide, logout. */
 export function UserDropdown() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -45,6 +46,7 @@ export function UserDropdown() {
   const userInfo = useSessionStore((s) => s.userInfo);
   const mobile = useSettingsStore((s) => s.device === 'mobile');
   const [dialog, setDialog] = useState<DialogName | null>(null);
+  const { dropdownProps, triggerRef } = useMenuButton();
   // Mounted once opened, so closing plays the dialog's own animation instead of unmounting it.
   const [mounted, setMounted] = useState<Set<DialogName>>(() => new Set());
 
@@ -76,12 +78,9 @@ export function UserDropdown() {
       icon: <SwapOutlined />,
       label: <span data-testid="system-switch-item">{t('shell.systemSwitch')}</span>,
     });
+  // Keyboard users count their way down: profile, about, statement, lock keep their places, and the
+  // help entries (feedback, user guide) come after them.
   items.push(
-    {
-      key: 'feedback',
-      icon: <CommentOutlined />,
-      label: <span data-testid="feedback-item">{t('feedback.entry')}</span>,
-    },
     { key: 'about', icon: <InfoCircleOutlined />, label: <span data-testid="about-item">{t('shell.about')}</span> },
     {
       key: 'statement',
@@ -89,6 +88,11 @@ export function UserDropdown() {
       label: <span data-testid="statement-item">{t('shell.statement')}</span>,
     },
     { key: 'lock', icon: <LockOutlined />, label: <span data-testid="lock-item">{t('shell.lockScreen')}</span> },
+    {
+      key: 'feedback',
+      icon: <CommentOutlined />,
+      label: <span data-testid="feedback-item">{t('feedback.entry')}</span>,
+    },
     { key: 'docs', icon: <ReadOutlined />, label: <span data-testid="docs-item">{t('feedback.docsEntry')}</span> },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="logout-item">{t('layout.logout')}</span> },
@@ -118,11 +122,17 @@ export function UserDropdown() {
   const close = () => setDialog(null);
   return (
     <>
-      {/* autoFocus: the open menu takes the focus, so the arrows move through it at once. */}
-      <Dropdown trigger={['click']} autoFocus menu={{ items, onClick }}>
+      {/* The open menu takes the focus, so the arrows move through it at once. */}
+      <Dropdown trigger={['click']} {...dropdownProps} menu={{ items, onClick }}>
         {/* A real button: Enter and Space open the menu, then the arrows and Escape work as in the
             language and size menus (a span with role=button never saw the keys). */}
-        <Button type="text" data-testid="user-dropdown" className={styles.user} aria-label={t('shellUi.userMenu')}>
+        <Button
+          ref={triggerRef}
+          type="text"
+          data-testid="user-dropdown"
+          className={styles.user}
+          aria-label={t('shellUi.userMenu')}
+        >
           <Avatar size="small" src={avatarSrc(userInfo?.headIcon)} icon={<UserOutlined />} />
           {!mobile && <span className={styles.userName}>{userInfo?.userName}</span>}
         </Button>

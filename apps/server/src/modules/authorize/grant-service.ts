@@ -210,6 +210,36 @@ function rightsOf(a: Authority): Set<string> {
   return rights;
 }
 
+/**
+ * Whether a user lost a right between `old` and `now` that still exists. A right whose item was
+ * deleted meanwhile (a menu removed by another administrator while this save ran) went for everyone
+ * and says nothing about this save: counted as lost, it signed users out for no change of theirs.
+ */
+async function lostExistingRight(db: Db, old: Set<string>, now: Set<string>): Promise<boolean> {
+  const missing = new Map<string, string[]>();
+  for (const right of old) {
+    if (now.has(right)) continue;
+    const cut = right.indexOf(':');
+    const kind = right.slice(0, cut);
+    missing.set(kind, [...(missing.get(kind) ?? []), right.slice(cut + 1)]);
+  }
+  for (const [kind, ids] of missing) {
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500);
+      const row =
+        kind === 'system'
+          ? await db.selectFrom('app_system').select('id').where('id', 'in', chunk).executeTakeFirst()
+          : kind === 'module'
+            ? await db.selectFrom('menu').select('id').where('id', 'in', chunk).executeTakeFirst()
+            : kind === 'resource'
+              ? await db.selectFrom('menu_resource').select('id').where('id', 'in', chunk).executeTakeFirst()
+              : await db.selectFrom('menu_element').select('id').where('id', 'in', chunk).executeTakeFirst();
+      if (row) return true;
+    }
+  }
+  return false;
+}
+
 /** Refuses ids that name nothing of their type, naming the list (400). */
 async function checkIds(db: Db, t: Translate, body: GrantedIds) {
   for (const type of AUTHORIZE_ITEM_TYPES) {
@@ -321,10 +351,11 @@ export async function saveAuthorize(
   for (const userId of userIds) {
     const old = before.get(userId);
     const a = await authority.load(userId);
-    if (!old || !a) continue;
+    // Administrators see everything whatever their grants say: a save never takes a right of theirs.
+    if (!old || !a || a.user.is_administrator === 1) continue;
     const now = rightsOf(a);
-    if ([...old].some((r) => !now.has(r))) lost.push(userId);
-    else if (now.size !== old.size) gained.push(userId);
+    if (await lostExistingRight(db, old, now)) lost.push(userId);
+    else if (now.size !== old.size || [...now].some((r) => !old.has(r))) gained.push(userId);
   }
   if (lost.length) {
     await db

@@ -1,6 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 // Its own chunk: fuse.js and pinyin-pro (with its dictionary) load only when the user searches.
@@ -16,6 +16,15 @@ export function MenuSearchButton() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+
+  // Opened with Ctrl+K, the dialog has no element to give the focus back to: it would be left on the
+  // page where the dialog was, so the next Tab went into the page's content (a long table) instead of
+  // the top bar. The search button stands in as the dialog's opener.
+  function afterClose() {
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) button.current?.focus({ preventScroll: true });
+  }
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -33,6 +42,7 @@ export function MenuSearchButton() {
     <>
       <Tooltip title={t('search.tooltip')}>
         <Button
+          ref={button}
           type="text"
           data-testid="menu-search-button"
           aria-label={t('search.placeholder')}
@@ -48,7 +58,7 @@ export function MenuSearchButton() {
       </Tooltip>
       {loaded && (
         <Suspense fallback={null}>
-          <MenuSearchDialog open={open} onClose={() => setOpen(false)} />
+          <MenuSearchDialog open={open} onClose={() => setOpen(false)} afterClose={afterClose} />
         </Suspense>
       )}
     </>

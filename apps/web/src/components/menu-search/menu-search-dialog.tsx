@@ -11,13 +11,15 @@ import styles from './menu-search.module.css';
 interface Props {
   open: boolean;
   onClose(): void;
+  /** Called once the dialog has gone (its closing animation over). */
+  afterClose?(): void;
 }
 
 /**
  * The menu search dialog (its own chunk, with fuse.js and pinyin-pro): type to search, arrows move,
  * Enter opens, Esc closes.
  */
-export default function MenuSearchDialog({ open, onClose }: Props) {
+export default function MenuSearchDialog({ open, onClose, afterClose }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const menuList = useSessionStore((s) => s.menuList);
@@ -54,6 +56,7 @@ export default function MenuSearchDialog({ open, onClose }: Props) {
     <Modal
       open={open}
       onCancel={onClose}
+      afterClose={afterClose}
       footer={null}
       closable={false}
       title={null}

@@ -1,6 +1,6 @@
 import { Badge, Button, Drawer, Empty, List, Segmented, Spin, Switch, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   listMessages,
@@ -56,6 +56,21 @@ export function MessageDrawer() {
   const [type, setType] = useState<TypeFilter>('');
   const [unreadOnly, setUnreadOnly] = useState(true);
   const [viewing, setViewing] = useState<string | null>(null);
+  const confirming = useRef(false);
+
+  // Escape closes the drawer unless one of its dialogs is open (that dialog takes the key). antd's
+  // own Escape would be lost for a moment after such a dialog closes: while it fades out it still
+  // counts as the topmost layer, so an Escape right after Cancel did nothing. Capture phase: the
+  // dialog has not handled (and closed on) this key yet when it is looked at here.
+  useEffect(() => {
+    if (!open || viewing) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.isComposing || confirming.current) return;
+      setOpen(false);
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [open, viewing, setOpen]);
 
   const fetchPage = useCallback(
     async (page: number) =>
@@ -111,7 +126,10 @@ export function MessageDrawer() {
   }
 
   async function readAll() {
-    if (!(await confirmReadAll())) return;
+    confirming.current = true;
+    const confirmed = await confirmReadAll();
+    confirming.current = false;
+    if (!confirmed) return;
     let res: Awaited<ReturnType<typeof readAllMessages>>;
     try {
       res = await readAllMessages({ keyword: '', type, isRead: unreadOnly ? '0' : '' });
@@ -146,6 +164,7 @@ export function MessageDrawer() {
     <>
       <Drawer
         open={open}
+        keyboard={false}
         size={DRAWER_WIDTH}
         title={t('message.drawerTitle')}
         onClose={() => setOpen(false)}

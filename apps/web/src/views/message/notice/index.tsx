@@ -101,7 +101,7 @@ export default function NoticePage() {
 
   const columns: TableColumnsType<NoticeItem> = [
     // The title takes what the other columns leave, so the list fits beside the menu at 1280 px and
-    // the fixed actions column covers nothing.
+    // the fixed actions column covers nothing: a scrolled table's last columns would lie under it.
     { key: 'title', dataIndex: 'title', title: t('message.noticeTitle'), ellipsis: true, minWidth: 120 },
     {
       key: 'state',
@@ -123,7 +123,14 @@ export default function NoticePage() {
     },
     { key: 'releaseUser', dataIndex: 'releaseUser', title: t('message.releaseUser'), width: 130 },
     { key: 'releaseTime', dataIndex: 'releaseTime', title: t('message.releaseTime'), width: 140, render: time },
-    { key: 'creatorUser', dataIndex: 'creatorUser', title: t('message.creatorUser'), width: 130 },
+    // Mostly the sender again: shown on wide screens only, so the rest fits at 1280 px in every language.
+    {
+      key: 'creatorUser',
+      dataIndex: 'creatorUser',
+      title: t('message.creatorUser'),
+      width: 130,
+      responsive: ['xxl'],
+    },
     { key: 'creatorTime', dataIndex: 'creatorTime', title: t('admin.creatorTime'), width: 140, render: time },
     actionsColumn<NoticeItem>(
       t,

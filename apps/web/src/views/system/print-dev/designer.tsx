@@ -415,7 +415,13 @@ export function PrintDesigner({ id, onClose, onSaved }: Props) {
           </Button>
         </Space>
       }
-      data-testid="print-designer"
+      // On the dialog itself: the Modal's own props land on its root, a box of no size around the
+      // fixed mask and window.
+      modalRender={(node) => (
+        <div className={styles.designerPanel} data-testid="print-designer">
+          {node}
+        </div>
+      )}
     >
       {!record ? (
         <Spin className={styles.loading} />
