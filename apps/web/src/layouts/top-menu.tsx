@@ -35,7 +35,12 @@ function topLevelItems(menuList: readonly MenuItem[]): AntdMenuItem[] {
     .map((item) => ({
       key: item.id,
       icon: menuIcon(item.icon, item.type),
-      label: <span data-menu-id={item.id}>{item.fullName}</span>,
+      // The full name on hover: a long one is cut to the item's width.
+      label: (
+        <span data-menu-id={item.id} title={item.fullName}>
+          {item.fullName}
+        </span>
+      ),
     }));
 }
 
