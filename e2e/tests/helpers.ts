@@ -25,7 +25,9 @@ export async function apiToken(request: APIRequestContext, account: string, pass
  * prefixed session-storage entry), without going through the sign-in form.
  */
 export async function openWithToken(page: Page, token: string, path: string) {
-  await page.goto('/login');
+  // The token goes into the app's storage on one of its pages; a page already showing the app is
+  // used as it is (opening the sign-in page while signed in would send it elsewhere first).
+  if (!page.url().startsWith('http')) await page.goto('/login');
   await page.evaluate((value) => sessionStorage.setItem('ATRIUM__TOKEN', JSON.stringify(value) + '__string'), token);
   await page.goto(path);
 }
