@@ -274,10 +274,15 @@ describe('user picker', { timeout: 30_000 }, () => {
 
 /** Opens the tree node named `name` (its switcher) inside `tree`, once the tree has stopped moving. */
 async function openNode(tree: HTMLElement, name: string) {
-  // The tree ignores a switcher while another node's opening motion runs.
-  await waitFor(() => expect(tree.querySelector('.ant-tree-treenode-motion')).toBeNull(), WAIT);
-  const row = within(tree).getByText(name).closest('.ant-tree-treenode') as HTMLElement;
-  fireEvent.click(row.querySelector('.ant-tree-switcher')!);
+  // The tree ignores a switcher while another node's opening motion runs, which on a busy machine
+  // can outlast one check: click whenever no motion runs, until the node shows as open.
+  await waitFor(() => {
+    const row = within(tree).getByText(name).closest('.ant-tree-treenode') as HTMLElement;
+    const switcher = row.querySelector('.ant-tree-switcher')!;
+    if (switcher.className.includes('ant-tree-switcher_open')) return;
+    if (!tree.querySelector('.ant-tree-treenode-motion')) fireEvent.click(switcher);
+    throw new Error(`${name} is not open yet`);
+  }, WAIT);
 }
 
 const pickedNames = (testId = 'user-picker-picked') =>
