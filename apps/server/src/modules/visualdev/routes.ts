@@ -240,7 +240,8 @@ export async function visualdevRoutes(app: App, services: Services) {
         summary: "The form's data fields (sub-table columns as table-field)",
         response: replies(formFieldsAnswer),
       },
-      config: { access: 'user' },
+      // A model's design is the designer's to read, not every signed-in user's.
+      config: { access: { permission: DESIGN_MENU } },
     },
     async (request) => ok(await formDataFields(db, request.params.id)),
   );
