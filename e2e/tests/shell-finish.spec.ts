@@ -374,6 +374,9 @@ for (const language of ['zh-CN', 'zh-TW', 'en-US'] as const)
         const designer = page.getByTestId('print-designer');
         await expect(designer).toBeVisible();
         await designer.getByRole('tab', { name: /模板设计|範本設計|模板設計|Template design|Design/ }).click();
+        // The editor mounts after the tab switch: measure once both are on screen.
+        await expect(designer.getByTestId('print-field-panel')).toBeVisible();
+        await expect(designer.locator('.ql-editor')).toBeVisible();
         const panel = (await designer.getByTestId('print-field-panel').boundingBox())!;
         const editor = (await designer.locator('.ql-editor').boundingBox())!;
         // The panel no longer takes the width: the editor keeps most of the screen.
