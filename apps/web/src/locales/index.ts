@@ -54,10 +54,35 @@ export function addMessages(language: Language, messages: LocaleMessages): void 
   i18n.addResourceBundle(language, 'translation', messages, true, true);
 }
 
+/**
+ * The texts of a screen that ships them in its own chunks rather than in the language bundle: one
+ * loader per language, each answering `{ <area>: { ... } }`. Large screens (the designers) keep their
+ * texts this way so that sign-in and the shell do not download them.
+ */
+export type AreaTexts = Record<Language, () => Promise<Record<string, unknown>>>;
+
+const lazyAreas = new Set<AreaTexts>();
+const loadedAreas = new Map<AreaTexts, Set<Language>>();
+
+async function addArea(area: AreaTexts, language: Language): Promise<void> {
+  const done = loadedAreas.get(area) ?? new Set<Language>();
+  loadedAreas.set(area, done);
+  if (done.has(language)) return;
+  i18n.addResourceBundle(language, 'translation', await area[language](), true, true);
+  done.add(language);
+}
+
+/** Loads a screen's texts for the language in use; a later change of language loads them too. */
+export async function loadAreaTexts(area: AreaTexts): Promise<void> {
+  lazyAreas.add(area);
+  const language = canonicalLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
+  await addArea(area, language);
+}
+
 /** Fetches a language's texts once; main.tsx awaits the first before rendering anything. */
 export async function loadMessages(language: Language): Promise<void> {
-  if (i18n.hasResourceBundle(language, 'translation')) return;
-  addMessages(language, (await BUNDLES[language]()).default);
+  if (!i18n.hasResourceBundle(language, 'translation')) addMessages(language, (await BUNDLES[language]()).default);
+  await Promise.all([...lazyAreas].map((area) => addArea(area, language)));
 }
 
 // Initialisation is synchronous (no backend), so non-React code can call i18n.t after import; the

@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
+import { loadAreaTexts, type AreaTexts } from '../locales/index.ts';
 
-type PageModule = { default: ComponentType };
+/** A page, and the texts it ships in chunks of its own (see loadAreaTexts), loaded before it renders. */
+type PageModule = { default: ComponentType; texts?: AreaTexts };
 type PageLoader = () => Promise<PageModule>;
 
 /**
@@ -51,5 +53,9 @@ export function hasPage(view: string): boolean {
 /** A route `lazy` function for a view (falls back to the 404 page). */
 export function lazyPage(view: string): () => Promise<{ Component: ComponentType }> {
   const load = hasPage(view) ? pages[view] : pages['404'];
-  return async () => ({ Component: (await load()).default });
+  return async () => {
+    const page = await load();
+    if (page.texts) await loadAreaTexts(page.texts);
+    return { Component: page.default };
+  };
 }

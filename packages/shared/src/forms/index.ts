@@ -7,3 +7,4 @@ export * from './form.ts';
 export * from './design.ts';
 export * from './list.ts';
 export * from './gallery-form.ts';
+export * from './app-layout.ts';
