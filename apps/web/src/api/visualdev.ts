@@ -83,3 +83,89 @@ export function recordErrors(error: unknown): FormError[] | undefined {
   const errors = (error.response?.data as { errors?: FormError[] } | undefined)?.errors;
   return Array.isArray(errors) && errors.length ? errors : undefined;
 }
+
+// ---- Models (/api/visualdev/Base): what the designer lists, edits and releases ------------------
+
+/** 1 web app, 3 flow form, 4 web form. */
+export type ModelType = 1 | 3 | 4;
+/** 1 form only, 2 form and list, 3 form, list and workflow, 4 data view. */
+export type WebType = 1 | 2 | 3 | 4;
+
+export interface ModelSummary {
+  id: string;
+  fullName: string;
+  enCode: string;
+  /** 0 while the draft differs from the release (or was never released), 1 released. */
+  state: number;
+  type: ModelType;
+  category: string;
+  webType: WebType;
+  enabledMark: number;
+  sortCode: number;
+  description: string;
+  tableName: string | null;
+  menuId: string | null;
+  releasedAt: number | null;
+  creatorTime: number;
+  lastModifyTime: number | null;
+}
+
+export interface ModelForm {
+  fullName: string;
+  enCode: string;
+  type: ModelType;
+  category: string;
+  webType: WebType;
+  /** Form JSON, list configuration and phone layout, as JSON text. */
+  formData: string;
+  columnData: string;
+  appData: string;
+  enabledMark: number;
+  sortCode: number;
+  description: string;
+}
+
+export interface ModelInfo extends ModelSummary {
+  formData: string;
+  columnData: string;
+  appData: string;
+  version: number;
+}
+
+export interface ModelOption {
+  id: string;
+  fullName: string;
+  enCode: string;
+  category: string;
+  webType: number;
+}
+
+/** A stored field of a model's form; sub-table columns carry their table. */
+export interface ModelField {
+  vModel: string;
+  label: string;
+  jnpfKey: string;
+  table?: string;
+}
+
+const MODELS = '/api/visualdev/Base';
+const model = (id: string) => `${MODELS}/${encodeURIComponent(id)}`;
+
+export const modelApi = {
+  list: async (query: { currentPage: number; pageSize: number; keyword?: string; category?: string }) =>
+    (await request<PageResult<ModelSummary>>({ url: MODELS, data: query })).data!,
+  info: async (id: string) => (await request<ModelInfo>({ url: model(id) })).data!,
+  create: async (body: ModelForm) =>
+    (await request<{ id: string }>({ url: MODELS, method: 'POST', data: body })).data!.id,
+  update: (id: string, body: ModelForm & { version: number }) => request({ url: model(id), method: 'PUT', data: body }),
+  remove: (id: string) => request({ url: model(id), method: 'DELETE' }),
+  copy: async (id: string) =>
+    (await request<{ id: string }>({ url: `${model(id)}/Actions/Copy`, method: 'POST' })).data!.id,
+  release: (id: string, target: { pcModuleParentId: string; pcSystemId: string }) =>
+    request({ url: `${model(id)}/Actions/Release`, method: 'POST', data: { pc: 1, ...target } }),
+  rollback: (id: string) => request({ url: `${model(id)}/Actions/RollbackTemplate` }),
+  /** Released models, for relation-form fields. */
+  selector: async () => (await request<{ list: ModelOption[] }>({ url: `${MODELS}/Selector` })).data!.list,
+  formFields: async (id: string) =>
+    (await request<{ list: ModelField[] }>({ url: `${model(id)}/FormDataFields` })).data!.list,
+};
