@@ -827,6 +827,22 @@ export const MENUS: SeedMenu[] = [
     url: 'example/formGallery',
     system: 'atrium',
   },
+  // Visual development: administrators design forms and lists here and release them to menus.
+  { code: 'onlineDev', name: '在线开发', type: 1, parent: null, icon: 'BuildOutlined', system: 'atrium' },
+  {
+    code: 'onlineDev.webDesign',
+    name: '功能设计',
+    type: 2,
+    parent: 'onlineDev',
+    icon: 'FormOutlined',
+    url: 'onlineDev/webDesign',
+    system: 'atrium',
+    buttons: [
+      ['btn_add', '新建'],
+      ['btn_edit', '编辑'],
+      ['btn_remove', '删除'],
+    ],
+  },
   // The demo models (seed/demo-models.ts) are released under this directory.
   { code: 'demoApps', name: '示例应用', type: 1, parent: null, icon: 'AppstoreOutlined', system: 'atrium' },
 ];

@@ -220,11 +220,7 @@ export async function seedDemoModels(
     .executeTakeFirstOrThrow();
   const items = new Map(
     (
-      await trx
-        .selectFrom('dictionary_data')
-        .select(['id', 'en_code'])
-        .where('type_id', '=', category.id)
-        .execute()
+      await trx.selectFrom('dictionary_data').select(['id', 'en_code']).where('type_id', '=', category.id).execute()
     ).map((r) => [r.en_code, r.id]),
   );
   const models = [customerModel(), assetModel(category.id), contractModel()];
@@ -236,7 +232,7 @@ export async function seedDemoModels(
         fullName: m.fullName,
         enCode: m.enCode,
         type: 1,
-        category: '',
+        category: 'demo',
         webType: 2,
         formData: JSON.stringify(m.form),
         columnData: JSON.stringify(m.columns),

@@ -242,6 +242,18 @@ const TYPES: readonly TypeSeed[] = [
         ],
       },
       {
+        // The categories of visual-development models (the function design list filters by them).
+        code: 'formCategory',
+        name: '功能分类',
+        items: [
+          ['business', '业务'],
+          ['hr', '人事'],
+          ['finance', '财务'],
+          ['admin', '行政'],
+          ['demo', '示例'],
+        ],
+      },
+      {
         code: 'printCategory',
         name: '打印分类',
         items: [

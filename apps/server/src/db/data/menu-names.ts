@@ -74,6 +74,8 @@ export const MENU_NAMES: Record<string, LocalNames> = {
   'extend.widgetGallery': { 'zh-CN': '组件示例', 'zh-TW': '元件範例', 'en-US': 'Widget gallery' },
   'message.feedback': { 'zh-CN': '意见反馈', 'zh-TW': '意見回饋', 'en-US': 'Feedback' },
   demoApps: { 'zh-CN': '示例应用', 'zh-TW': '範例應用', 'en-US': 'Demo applications' },
+  onlineDev: { 'zh-CN': '在线开发', 'zh-TW': '線上開發', 'en-US': 'Online development' },
+  'onlineDev.webDesign': { 'zh-CN': '功能设计', 'zh-TW': '功能設計', 'en-US': 'Function design' },
   // The entries the demo models are released to (seed/demo-models.ts).
   demoCustomer: { 'zh-CN': '客户档案', 'zh-TW': '客戶檔案', 'en-US': 'Customers' },
   demoAsset: { 'zh-CN': '资产台账', 'zh-TW': '資產台帳', 'en-US': 'Assets' },

@@ -2,6 +2,7 @@ import { collectFields, holdsValue, type FormJson } from '@atrium/shared/forms';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Db, Dialect } from '../../db/index.ts';
+import { lockRow } from '../../db/tx.ts';
 import type { VisualdevModelTable } from '../../db/schema.ts';
 import { bumpRevision } from '../../core/revisions.ts';
 import { fail, notFound } from '../../core/errors.ts';
@@ -241,6 +242,8 @@ export async function releaseModel(
   actor: Actor,
 ) {
   await inUnit(target, async ({ trx }) => {
+    // One release of a model at a time: a second waits here, then finds the tables the first made.
+    if (!(await lockRow(trx, 'visualdev_model', id))) throw notFound();
     const m = await loadModel(trx, id);
     const design = readDesign({ formData: m.form_data, columnData: m.column_data, appData: m.app_data }, language);
     const table = m.table_name ?? mainTableFor(m.en_code);

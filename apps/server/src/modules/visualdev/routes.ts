@@ -422,50 +422,52 @@ export async function visualdevRoutes(app: App, services: Services) {
     },
   );
 
-  app.post(
-    `${RUNTIME}/:modelId/Actions/Export`,
-    {
-      schema: {
-        params: modelParams,
-        body: exportBody,
-        tags,
-        summary: "The list's current query as a workbook (the chosen columns, this page or every match up to 10 000)",
-        response: replies(exportAnswer),
+  // ExportData is the name newer clients call; both write the same workbook.
+  for (const action of ['Export', 'ExportData'])
+    app.post(
+      `${RUNTIME}/:modelId/Actions/${action}`,
+      {
+        schema: {
+          params: modelParams,
+          body: exportBody,
+          tags,
+          summary: "The list's current query as a workbook (the chosen columns, this page or every match up to 10 000)",
+          response: replies(exportAnswer),
+        },
+        config: { access: { permission: button('btn_download') }, scope: scoped, fields },
       },
-      config: { access: { permission: button('btn_download') }, scope: scoped, fields },
-    },
-    async (request) => {
-      const model = await modelOf(request);
-      const { body } = request;
-      const page = body.dataType === 'page' ? body : { ...body, currentPage: 1, pageSize: EXPORT_MAX_ROWS };
-      const { list } = await listRecords(anyDb, dialect, model, page, {
-        scope: request.scope,
-        grants: request.fieldGrants,
-        lang: toFormLang(request.language),
-      });
-      const hidden = request.fieldGrants?.hiddenColumns ?? new Set<string>();
-      const chosen = new Set(body.selectKey);
-      const columns = model.columns.columnList
-        .filter((c) => !hidden.has(c.prop) && (!chosen.size || chosen.has(c.prop)))
-        .map((c) => ({ header: c.label || c.prop, key: c.prop, width: 20 }));
-      const rows = list.map((row) =>
-        Object.fromEntries(
-          columns.map((c) => [c.key, row[c.key] === null || row[c.key] === undefined ? '' : String(row[c.key])]),
-        ),
-      );
-      const bytes = await writeSheet(model.fullName.slice(0, 31), columns, rows);
-      return ok(
-        await publishWorkbook(
-          services,
-          EXPORT_DIR,
-          bytes,
-          signedIn(request).session.userId,
-          `${model.fullName}.xlsx`,
-          downloadPath,
-        ),
-      );
-    },
-  );
+      async (request) => {
+        const model = await modelOf(request);
+        const { body } = request;
+        const page = body.dataType === 'page' ? body : { ...body, currentPage: 1, pageSize: EXPORT_MAX_ROWS };
+        const { list } = await listRecords(anyDb, dialect, model, page, {
+          scope: request.scope,
+          grants: request.fieldGrants,
+          lang: toFormLang(request.language),
+        });
+        const hidden = request.fieldGrants?.hiddenColumns ?? new Set<string>();
+        const chosen = new Set(body.selectKey);
+        const columns = model.columns.columnList
+          .filter((c) => !hidden.has(c.prop) && (!chosen.size || chosen.has(c.prop)))
+          .map((c) => ({ header: c.label || c.prop, key: c.prop, width: 20 }));
+        const rows = list.map((row) =>
+          Object.fromEntries(
+            columns.map((c) => [c.key, row[c.key] === null || row[c.key] === undefined ? '' : String(row[c.key])]),
+          ),
+        );
+        const bytes = await writeSheet(model.fullName.slice(0, 31), columns, rows);
+        return ok(
+          await publishWorkbook(
+            services,
+            EXPORT_DIR,
+            bytes,
+            signedIn(request).session.userId,
+            `${model.fullName}.xlsx`,
+            downloadPath,
+          ),
+        );
+      },
+    );
 
   // ---- Import: template, upload, preview, import, failed rows ---------------------------------
 

@@ -433,6 +433,26 @@ describe.each(dbTargets())('visual development on $name', (target) => {
     expect((await server.call('GET', bare)).statusCode).toBe(403);
   });
 
+  it('S2-7-95 ExportData writes the same workbook of the current page', async () => {
+    const res = await api('POST', `${RUNTIME}/${modelId}/Actions/ExportData`, {
+      queryJson: JSON.stringify({ level: 'b' }),
+      selectKey: ['name'],
+      dataType: 'page',
+      pageSize: 1,
+      sidx: 'name',
+      sort: 'asc',
+    });
+    expect(res.code).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await server.call('GET', res.data.url as string)).rawPayload as unknown as ArrayBuffer);
+    const rows = book.worksheets[0]!.getSheetValues()
+      .slice(1)
+      .map((r) => (r as unknown[]).slice(1));
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toEqual(['客户名称']);
+    expect(['云杉咨询', '海岸贸易']).toContain((rows[1] as string[])[0]);
+  });
+
   it('S2-7-94 imports records through the template, the preview and the import, with failed rows and their reasons', async () => {
     const template = await api('GET', `${RUNTIME}/${modelId}/Template`);
     expect(template.code).toBe(200);
@@ -507,6 +527,23 @@ describe.each(dbTargets())('visual development on $name', (target) => {
     const stored = JSON.parse((await api('GET', url)).data.data);
     expect(stored.name).toBe(winner === 0 ? '海岸贸易甲' : '海岸贸易乙');
     expect((await api('GET', url)).data.version).toBe(1);
+  });
+
+  it('two releases of one model at the same moment both succeed, with one table and one menu entry', async () => {
+    const created = await api('POST', BASE, { ...modelBody(customerForm()), fullName: '并行发布', enCode: 'parallel' });
+    const id = created.data.id as string;
+    const target = { pcModuleParentId: '-1', pcSystemId: systemId };
+    const answers = await Promise.all([
+      api('POST', `${BASE}/${id}/Actions/Release`, target),
+      api('POST', `${BASE}/${id}/Actions/Release`, target),
+    ]);
+    expect(answers.map((a) => a.code)).toEqual([200, 200]);
+    const { db } = server.database;
+    const menus = await db.selectFrom('menu').select('id').where('en_code', '=', 'parallel').execute();
+    expect(menus).toHaveLength(1);
+    const info = (await api('GET', `${BASE}/${id}`)).data;
+    expect(info).toMatchObject({ state: 1, menuId: menus[0]!.id, version: 2 });
+    await sql`select f_name from ${sql.table(info.tableName as string)}`.execute(db);
   });
 
   it('S2-7-82 S2-7-83 a new release adds columns and keeps old rows; a removed field keeps its data; a kind change over data is refused; rollback restores the released design', async () => {
@@ -740,7 +777,7 @@ describe.each(dbTargets())('visual development on $name', (target) => {
       const runtime = server.app.declaredRoutes.filter(
         (r) => typeof r.access === 'object' && typeof r.access.permission === 'function',
       );
-      expect(runtime.length).toBe(15);
+      expect(runtime.length).toBe(16);
       for (const route of runtime) {
         // `:id` is the record beside `:modelId`, and the model itself on FieldDataSelect.
         const url = route.url.includes(':modelId')

@@ -8,7 +8,7 @@ import {
 } from '@atrium/shared';
 import type { Db } from '../../../db/index.ts';
 import type { DictionaryDataTable, DictionaryTypeTable } from '../../../db/schema.ts';
-import { inTransaction, type Tx } from '../../../db/tx.ts';
+import { inTransaction, lockRow, type Tx } from '../../../db/tx.ts';
 import { fail, notFound } from '../../../core/errors.ts';
 import { newId } from '../../../core/ids.ts';
 import { createdColumns, updatedColumns, type Actor } from '../../../core/records.ts';
@@ -18,7 +18,7 @@ import { updateVersioned } from '../../../core/versioned.ts';
 import { badField, type Translate } from '../../organize/common.ts';
 import { buildTree } from '../../organize/organize-service.ts';
 import type { DataBody } from './schema.ts';
-import { childItemCount, findType, loadTypes, lockRow } from './type-service.ts';
+import { childItemCount, findType, loadTypes } from './type-service.ts';
 import { enabledPaths, isWithin, keywordMatcher, withAncestors, withoutSubtree } from './tree.ts';
 
 type Item = DictionaryDataTable;

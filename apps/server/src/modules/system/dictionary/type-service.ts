@@ -1,7 +1,7 @@
 import { DICTIONARY_TOP_PARENT, type DictionaryTypeInfo, type DictionaryTypeNode } from '@atrium/shared';
 import type { Db } from '../../../db/index.ts';
 import type { DictionaryTypeTable } from '../../../db/schema.ts';
-import { inTransaction, type Tx } from '../../../db/tx.ts';
+import { inTransaction, lockRow, type Tx } from '../../../db/tx.ts';
 import { fail, notFound } from '../../../core/errors.ts';
 import { newId } from '../../../core/ids.ts';
 import { createdColumns, updatedColumns, type Actor } from '../../../core/records.ts';
@@ -136,20 +136,6 @@ export async function updateType(
     );
     await bumpRevision(trx, 'dictionary');
   });
-}
-
-/**
- * Takes the row lock of a type or item (a no-op update; SQLite already runs one writer at a time),
- * so a delete and a concurrent create beneath the same row cannot both pass their checks.
- * Answers false when the row does not exist.
- */
-export async function lockRow(trx: Tx, table: 'dictionary_type' | 'dictionary_data', id: string): Promise<boolean> {
-  const result = await trx
-    .updateTable(table as 'dictionary_type')
-    .set((eb) => ({ id: eb.ref('id') }))
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }
 
 const countWhere = async (
