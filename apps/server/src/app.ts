@@ -53,6 +53,7 @@ import { areaRoutes } from './modules/system/area/routes.ts';
 import { messageTemplateRoutes } from './modules/message/template/routes.ts';
 import { exampleRoutes } from './modules/example/routes.ts';
 import { visualdevRoutes } from './modules/visualdev/routes.ts';
+import { generaterRoutes } from './modules/visualdev/generator/routes.ts';
 import multipart from '@fastify/multipart';
 import { registerOperationLog } from './core/operation-log.ts';
 import { healthRoutes } from './modules/system/health.ts';
@@ -204,6 +205,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     messageTemplateRoutes,
     exampleRoutes,
     visualdevRoutes,
+    generaterRoutes,
     socketRoutes,
   ]) {
     await app.register(plugin, services);
