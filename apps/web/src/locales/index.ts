@@ -79,6 +79,13 @@ export async function loadAreaTexts(area: AreaTexts): Promise<void> {
   await addArea(area, language);
 }
 
+/** Several screens' texts as one, for a page that hosts them all. */
+export function mergeAreaTexts(...areas: AreaTexts[]): AreaTexts {
+  const merged = (language: Language) => async () =>
+    Object.assign({}, ...(await Promise.all(areas.map((area) => area[language]()))));
+  return { 'zh-CN': merged('zh-CN'), 'zh-TW': merged('zh-TW'), 'en-US': merged('en-US') };
+}
+
 /** Fetches a language's texts once; main.tsx awaits the first before rendering anything. */
 export async function loadMessages(language: Language): Promise<void> {
   if (!i18n.hasResourceBundle(language, 'translation')) addMessages(language, (await BUNDLES[language]()).default);

@@ -258,8 +258,15 @@ export async function listRecords(
       .$if(!paged, (q) => q.limit(10_000))
       .execute() as Promise<Record<string, unknown>[]>,
   ]);
-  // A row carries the list's columns only: a field the list does not show is not answered.
-  const listed = new Set(model.columns.columnList.map((c) => c.prop));
+  // A row carries the list's columns only: a field the list does not show is not answered. A
+  // grouped list needs its group field and a tree table its parent field (with the parent's id
+  // beside the shown text for relation and popup fields) even when they are not columns.
+  const { groupField, parentField } = model.columns;
+  const listed = new Set([
+    ...model.columns.columnList.map((c) => c.prop),
+    ...(groupField ? [groupField] : []),
+    ...(parentField ? [parentField, `${parentField}_id`] : []),
+  ]);
   const records = rows.map((row) =>
     Object.fromEntries(Object.entries(rowValues(model.main, row)).filter(([key]) => listed.has(key))),
   );

@@ -529,6 +529,29 @@ describe.each(dbTargets())('visual development on $name', (target) => {
     expect((await api('GET', url)).data.version).toBe(1);
   });
 
+  it('a grouped list answers its group field even when the field is not a column', async () => {
+    const columns = {
+      ...customerColumns,
+      type: 3,
+      groupField: 'level',
+      columnList: customerColumns.columnList.filter((c) => c.prop !== 'level'),
+      searchList: [],
+    };
+    const created = await api('POST', BASE, {
+      ...modelBody(customerForm()),
+      fullName: '分组客户',
+      enCode: 'grouped',
+      columnData: JSON.stringify(columns),
+    });
+    const id = created.data.id as string;
+    await api('POST', `${BASE}/${id}/Actions/Release`, { pcModuleParentId: '-1', pcSystemId: systemId });
+    const data = { name: '分组一', level: 'b', contacts: [{ contact: '甲' }] };
+    expect((await api('POST', `${RUNTIME}/${id}`, { data: JSON.stringify(data) })).code).toBe(200);
+    const [row] = (await api('POST', `${RUNTIME}/${id}/List`, {})).data.list;
+    expect(row).toMatchObject({ name: '分组一', level: 'B 级' });
+    expect(row).not.toHaveProperty('code');
+  });
+
   it('two releases of one model at the same moment both succeed, with one table and one menu entry', async () => {
     const created = await api('POST', BASE, { ...modelBody(customerForm()), fullName: '并行发布', enCode: 'parallel' });
     const id = created.data.id as string;

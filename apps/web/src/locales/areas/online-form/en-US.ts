@@ -7,4 +7,9 @@ export const onlineForm = {
   export: 'Export',
   selectFirst: 'Select at least one record',
   fixErrors: 'Correct the marked fields, then save again',
+  save: 'Save',
+  summary: 'Total',
+  noGroup: '(none)',
+  rowConflict: 'Someone else changed this record: its latest values are loaded, make your change again and save',
+  treeUnsupported: 'This list cannot build its tree from a data interface yet',
 };

@@ -7,4 +7,9 @@ export const onlineForm = {
   export: '导出',
   selectFirst: '请选择一条数据',
   fixErrors: '请修正标出的字段后再保存',
+  save: '保存',
+  summary: '合计',
+  noGroup: '（空）',
+  rowConflict: '数据已被他人修改，已载入最新内容，请重新修改后保存',
+  treeUnsupported: '列表页暂不支持以数据接口作为左侧树的来源',
 };

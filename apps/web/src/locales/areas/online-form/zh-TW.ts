@@ -7,4 +7,9 @@ export const onlineForm = {
   export: '匯出',
   selectFirst: '請選擇一筆資料',
   fixErrors: '請修正標出的欄位後再儲存',
+  save: '儲存',
+  summary: '合計',
+  noGroup: '（空）',
+  rowConflict: '資料已被他人修改，已載入最新內容，請重新修改後儲存',
+  treeUnsupported: '列表頁暫不支援以資料介面作為左側樹的來源',
 };

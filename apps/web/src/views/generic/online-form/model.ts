@@ -1,6 +1,8 @@
 import {
   collectFields,
   holdsValue,
+  parseAppLayout,
+  type AppLayout,
   type ColumnData,
   type FormField,
   type FormJson,
@@ -20,6 +22,8 @@ export interface OnlineModel {
   menuId: string | null;
   form: FormJson;
   list: ColumnData;
+  /** The phone layout (`appData`); empty when the model has none. */
+  app: AppLayout;
 }
 
 const parse = <T>(text: string, fallback: T): T => {
@@ -41,6 +45,7 @@ export function readModel(config: OnlineConfig): OnlineModel {
     menuId: config.menuId,
     form: { ...form, fields: Array.isArray(form.fields) ? form.fields : [] },
     list: { ...list, columnList: Array.isArray(list.columnList) ? list.columnList : [] },
+    app: parseAppLayout(config.appData),
   };
 }
 
@@ -139,10 +144,12 @@ function searchField(field: FormField | undefined, search: ListSearch, key: Jnpf
 /**
  * The list's search fields as a form of their own, laid out by the form runtime: fuzzy as a text
  * input, exact as the field's own widget (options of a select, radio or checkbox as a select),
- * range as two numbers, or a date or time range.
+ * range as two numbers, or a date or time range. `only` keeps the named ones (a phone's
+ * `appData.searchFields`); left out or empty, all of them.
  */
-export function searchForm(model: OnlineModel): FormJson | null {
-  const searches = model.list.searchList ?? [];
+export function searchForm(model: OnlineModel, only?: readonly string[]): FormJson | null {
+  const all = model.list.searchList ?? [];
+  const searches = only?.length ? all.filter((s) => only.includes(s.prop)) : all;
   if (!searches.length) return null;
   const fields = fieldsByKey(model.form);
   const out: FormField[] = [];

@@ -1,12 +1,13 @@
 import type { PermissionEntry } from '@atrium/shared';
+import type { FormJson, ListColumn } from '@atrium/shared/forms';
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Grid, Space, type TableColumnsType } from 'antd';
+import { Button, Grid, Space, Table, Tag, type TableColumnsType } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPerm } from '../../../access/has-perm.ts';
 import { useFieldGrant } from '../../../access/use-has.ts';
-import { onlineDevApi, type OnlineRow } from '../../../api/visualdev.ts';
+import type { OnlineRow } from '../../../api/visualdev.ts';
 import { feedback } from '../../../app/feedback.ts';
 import {
   actionsColumn,
@@ -21,6 +22,18 @@ import {
 import { FormDetail, useFormGrants } from '../../../components/form-runtime/index.ts';
 import { downloadFile, ImportDialog, importApiFor } from '../../../components/import-dialog/index.ts';
 import { useSessionStore } from '../../../stores/session.ts';
+import { editableFields, InlineCell, useInlineEdit } from './inline-edit.tsx';
+import {
+  CHILDREN,
+  groupRows,
+  isGroupRow,
+  nestRows,
+  phoneForm,
+  totalOf,
+  withThousands,
+  type ShapedRow,
+} from './list-shape.ts';
+import { ListTree } from './list-tree.tsx';
 import {
   buttonsOf,
   cellText,
@@ -31,8 +44,9 @@ import {
   TOOLBAR_BUTTONS,
   type OnlineModel,
 } from './model.ts';
-import { RecordCards } from './record-cards.tsx';
+import { RecordCards, type CardTotal } from './record-cards.tsx';
 import { RecordDialog } from './record-dialog.tsx';
+import { useRecordSource } from './record-source.ts';
 import { SearchForm } from './search-form.tsx';
 import styles from './online-form.module.css';
 
@@ -58,22 +72,35 @@ interface Props {
   menuId?: string;
 }
 
+/** The list's query: the search form's values, with the tree node's branch on the tree's field. */
+function queryOf(values: Record<string, unknown>, relation: string | undefined, branch: string[] | undefined) {
+  const query = { ...values };
+  // One node is an exact match; a parent node matches any record filed anywhere in its branch.
+  if (relation && branch?.length) query[relation] = branch.length === 1 ? branch[0] : branch;
+  return Object.keys(query).length ? JSON.stringify(query) : '';
+}
+
 /**
  * The list of a released model: its search form, the add and batch-delete buttons, the table of
  * its list columns (server sort and paging) with edit, delete and detail per row; on a phone the
- * records as cards with the same actions. Add and edit open the form runtime in the form's popup
- * type; the detail shows the record as people read it.
+ * records as cards laid out by the phone layout (`appData`), with the same actions. Add and edit
+ * open the form runtime in the form's popup type; the detail shows the record as people read it.
+ * The list type shapes the table: a tree on the left that filters by its field (2), rows grouped
+ * by a field (3), rows edited in place (4), rows nested under their parent record (5).
  */
 export function OnlineList({ model, menuId }: Props) {
   const { t } = useTranslation();
   const mobile = Grid.useBreakpoint().md === false;
-  const { list: cfg } = model;
+  const { list: cfg, app } = model;
+  const type = cfg.type ?? 1;
   const allowed = useButtonCheck(model, menuId);
   const columnGranted = useFieldGrant();
-  const granted = useFormGrants();
+  const granted = useFormGrants(cfg.useFormPermission === true);
+  const source = useRecordSource();
   const paged = cfg.hasPage !== false;
   const list = usePagedList<OnlineRow, Filters & { pageSize: number }>({
-    queryKey: ['visualdev', 'onlineDevRecords', model.id],
+    // Sample records of a preview are not the model's records, so they are cached apart.
+    queryKey: ['visualdev', source.exportRecords ? 'onlineDevRecords' : 'previewRecords', model.id],
     initialFilters: {
       queryJson: '',
       sidx: '',
@@ -81,7 +108,7 @@ export function OnlineList({ model, menuId }: Props) {
       pageSize: paged && cfg.pageSize ? cfg.pageSize : 20,
     },
     fetch: (q) =>
-      onlineDevApi.list(model.id, {
+      source.list(model.id, {
         currentPage: q.currentPage,
         pageSize: q.pageSize,
         sort: q.sort,
@@ -91,22 +118,52 @@ export function OnlineList({ model, menuId }: Props) {
       }),
   });
   const [selected, setSelected] = useState<string[]>([]);
-  const [editing, setEditing] = useState<{ id?: string } | null>(null);
+  const [editing, setEditing] = useState<{ id?: string; form: FormJson } | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [searched, setSearched] = useState<Record<string, unknown>>({});
+  const [node, setNode] = useState<{ id: string; branch: string[] } | undefined>();
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   // The generic import calls, with this runtime's template route.
   const importApi = useMemo(
-    () => ({ ...importApiFor(onlineDevApi.importBase(model.id)), template: () => onlineDevApi.templateUrl(model.id) }),
-    [model.id],
+    () =>
+      source.importBase && source.templateUrl
+        ? { ...importApiFor(source.importBase(model.id)), template: () => source.templateUrl!(model.id) }
+        : null,
+    [model.id, source],
   );
 
-  const search = useMemo(() => searchForm(model), [model]);
-  const toolbar = buttonsOf(cfg.btnsList, TOOLBAR_BUTTONS).filter(allowed);
+  const relation = type === 2 && cfg.treeRelation ? cfg.treeRelation : undefined;
+  // A phone offers the search fields its layout names (all of them when it names none).
+  const search = useMemo(
+    () => searchForm(model, mobile ? app.searchFields : undefined),
+    [model, mobile, app.searchFields],
+  );
+  // Export and import exist only where the records are the server's.
+  const toolbar = buttonsOf(cfg.btnsList, TOOLBAR_BUTTONS).filter(
+    (b) => allowed(b) && (b === 'upload' ? !!importApi : b !== 'download' || !!source.exportRecords),
+  );
   const rowButtons = buttonsOf(cfg.columnBtnsList, ROW_BUTTONS).filter(allowed);
   const batch = toolbar.includes('batchRemove');
   const columns = cfg.columnList.filter((c) => !cfg.useColumnPermission || columnGranted(c.prop, 'column'));
-  const detail = useMemo(() => detailForm(model.form), [model.form]);
+  const detail = useMemo(
+    () => detailForm(mobile ? phoneForm(model.form, app.formFields) : model.form),
+    [model.form, mobile, app.formFields],
+  );
+  const thousands = useMemo(() => new Set(cfg.thousandsField ?? []), [cfg.thousandsField]);
+  const summed = useMemo(
+    () => new Set(cfg.showSummary ? (cfg.summaryField ?? []) : []),
+    [cfg.showSummary, cfg.summaryField],
+  );
+  const inline = useInlineEdit(model, granted, list.reload);
+  const editable = useMemo(() => (type === 4 ? editableFields(model, granted) : new Map()), [type, model, granted]);
+
+  /** A cell as shown: the server's text, digits grouped for the list's thousands fields. */
+  const shownText = (prop: string, value: unknown) => (thousands.has(prop) ? withThousands(value) : cellText(value));
+
+  const filter = (values: Record<string, unknown>, branch: string[] | undefined) =>
+    list.filter({ queryJson: queryOf(values, relation, branch) });
 
   const afterRemove = (count: number) => {
     setSelected((s) => s.filter((id) => list.list.some((r) => r.id === id)));
@@ -121,7 +178,7 @@ export function OnlineList({ model, menuId }: Props) {
     }
     if (!(await confirmRemove())) return;
     try {
-      const res = await onlineDevApi.batchRemove(model.id, selected);
+      const res = await source.batchRemove(model.id, selected);
       void feedback().message.success(res.msg && res.msg !== 'Success' ? res.msg : t('admin.removed'));
       const count = selected.length;
       setSelected([]);
@@ -135,7 +192,7 @@ export function OnlineList({ model, menuId }: Props) {
     setExporting(true);
     try {
       downloadFile(
-        await onlineDevApi.exportRecords(model.id, {
+        await source.exportRecords!(model.id, {
           currentPage: list.query.currentPage,
           pageSize: list.query.pageSize,
           sort: list.query.sort,
@@ -153,71 +210,217 @@ export function OnlineList({ model, menuId }: Props) {
 
   const loadDetail = useCallback(
     async (id: string) => {
-      const shown = await onlineDevApi.display(model.id, id);
+      const shown = await source.display(model.id, id);
       try {
         return JSON.parse(shown.data) as Record<string, unknown>;
       } catch {
         return {};
       }
     },
-    [model.id],
+    [model.id, source],
   );
   const closeDetail = useCallback(() => setViewing(null), []);
 
-  const actions = (row: OnlineRow) => (
-    <Space size={0} wrap>
-      {rowButtons.map((b) =>
-        b === 'edit' ? (
-          <Button key={b} type="link" size="small" onClick={() => setEditing({ id: row.id })} data-testid="online-edit">
-            {t('admin.edit')}
-          </Button>
-        ) : b === 'remove' ? (
-          <Button
-            key={b}
-            type="link"
-            size="small"
-            danger
-            onClick={() =>
-              void removeWithConfirm(
-                () => onlineDevApi.remove(model.id, row.id),
-                () => afterRemove(1),
-              )
-            }
-            data-testid="online-remove"
-          >
-            {t('admin.remove')}
-          </Button>
-        ) : (
-          <Button key={b} type="link" size="small" onClick={() => setViewing(row.id)} data-testid="online-detail">
-            {t('admin.detail')}
-          </Button>
-        ),
-      )}
-    </Space>
-  );
+  // The record form: on a phone in the layout's field order, fixed for as long as the dialog is open.
+  const openRecord = (id?: string) =>
+    setEditing({ id, form: mobile ? phoneForm(model.form, app.formFields) : model.form });
+  // Editable rows edit in place on a wide screen; a phone's card opens the form as usual.
+  const inlineRows = type === 4 && !mobile && editable.size > 0;
+
+  const actions = (row: OnlineRow) =>
+    inlineRows && inline.editing?.id === row.id ? (
+      <Space size={0} wrap>
+        <Button
+          type="link"
+          size="small"
+          loading={inline.saving}
+          onClick={() => void inline.save()}
+          data-testid="online-inline-save"
+        >
+          {t('onlineForm.save')}
+        </Button>
+        <Button type="link" size="small" onClick={inline.cancel} data-testid="online-inline-cancel">
+          {t('common.cancel')}
+        </Button>
+      </Space>
+    ) : (
+      <Space size={0} wrap>
+        {rowButtons.map((b) =>
+          b === 'edit' ? (
+            <Button
+              key={b}
+              type="link"
+              size="small"
+              disabled={inlineRows && !!inline.editing}
+              onClick={() => (inlineRows ? void inline.start(row.id) : openRecord(row.id))}
+              data-testid="online-edit"
+            >
+              {t('admin.edit')}
+            </Button>
+          ) : b === 'remove' ? (
+            <Button
+              key={b}
+              type="link"
+              size="small"
+              danger
+              onClick={() =>
+                void removeWithConfirm(
+                  () => source.remove(model.id, row.id),
+                  () => afterRemove(1),
+                )
+              }
+              data-testid="online-remove"
+            >
+              {t('admin.remove')}
+            </Button>
+          ) : (
+            <Button key={b} type="link" size="small" onClick={() => setViewing(row.id)} data-testid="online-detail">
+              {t('admin.detail')}
+            </Button>
+          ),
+        )}
+      </Space>
+    );
+
+  // ---- the table's rows and columns by list type ----
+  const grouped = type === 3 && !!cfg.groupField;
+  const rows: ShapedRow[] = useMemo(() => {
+    if (grouped) return groupRows(list.list, cfg.groupField!);
+    if (type === 5 && cfg.parentField) return nestRows(list.list, cfg.parentField);
+    return list.list;
+  }, [grouped, type, list.list, cfg.groupField, cfg.parentField]);
+  const span = columns.length + (rowButtons.length ? 1 : 0);
 
   const sortOrderOf = (prop: string): SortOrder | undefined =>
     list.query.sidx === prop ? (list.query.sort === 'asc' ? 'ascend' : 'descend') : null;
-  const tableColumns: TableColumnsType<OnlineRow> = columns.map((c) => ({
+  const tableColumns: TableColumnsType<ShapedRow> = columns.map((c: ListColumn, i) => ({
     key: c.prop,
     dataIndex: c.prop,
     title: c.label,
     width: c.width ?? undefined,
     fixed: fixedOf(c),
     align: c.align,
-    ellipsis: !!c.width,
+    ellipsis: !!c.width && !(inlineRows && editable.has(c.prop)),
     sorter: c.sortable === true,
     sortOrder: c.sortable ? sortOrderOf(c.prop) : undefined,
-    render: (value: unknown) => cellText(value),
+    // A group's header row is one cell across the table.
+    onCell: grouped ? (row: ShapedRow) => (isGroupRow(row) ? { colSpan: i === 0 ? span : 0 } : {}) : undefined,
+    render: (value: unknown, row: ShapedRow) => {
+      if (row.__group)
+        return i === 0 ? (
+          <span className={styles.groupLabel} data-testid="online-group">
+            {row.__group.label || t('onlineForm.noGroup')}
+            <Tag className={styles.groupCount} variant="filled">
+              {row.__group.count}
+            </Tag>
+          </span>
+        ) : null;
+      const field = inlineRows && inline.editing?.id === row.id ? editable.get(c.prop) : undefined;
+      if (field && inline.editing)
+        return <InlineCell field={field} form={model.form} editing={inline.editing} granted={granted} />;
+      return shownText(c.prop, value);
+    },
   }));
-  if (rowButtons.length) tableColumns.push(actionsColumn(t, actions, Math.max(90, rowButtons.length * 52 + 16)));
+  if (rowButtons.length) {
+    const column = actionsColumn<ShapedRow>(
+      t,
+      (row) => (isGroupRow(row) ? null : actions(row)),
+      Math.max(inlineRows ? 120 : 90, rowButtons.length * 52 + 16),
+    );
+    tableColumns.push(grouped ? { ...column, onCell: (row) => (isGroupRow(row) ? { colSpan: 0 } : {}) } : column);
+  }
+
+  // ---- totals of the shown records ----
+  const totals = useMemo(() => {
+    const out = new Map<string, string>();
+    for (const prop of summed) {
+      const grouped = thousands.has(prop) || list.list.some((r) => cellText(r[prop]).includes(','));
+      const total = totalOf(list.list, prop, grouped);
+      if (total !== undefined) out.set(prop, total);
+    }
+    return out;
+  }, [summed, thousands, list.list]);
+  const showTotals = summed.size > 0 && list.list.length > 0;
+  const offset = batch ? 1 : 0;
+  const labelAt = columns.findIndex((c) => !summed.has(c.prop));
+  const summary = showTotals
+    ? () => (
+        <Table.Summary fixed>
+          <Table.Summary.Row className={styles.summaryRow} data-testid="online-summary">
+            {batch && <Table.Summary.Cell index={0} />}
+            {columns.map((c, i) => (
+              <Table.Summary.Cell key={c.prop} index={i + offset} align={c.align}>
+                {summed.has(c.prop) ? (
+                  <span data-testid={`online-summary-${c.prop}`}>{totals.get(c.prop) ?? ''}</span>
+                ) : i === labelAt ? (
+                  t('onlineForm.summary')
+                ) : null}
+              </Table.Summary.Cell>
+            ))}
+            {rowButtons.length > 0 && <Table.Summary.Cell index={columns.length + offset} />}
+          </Table.Summary.Row>
+        </Table.Summary>
+      )
+    : undefined;
+  const cardTotals: CardTotal[] = showTotals
+    ? columns.filter((c) => totals.has(c.prop)).map((c) => ({ label: c.label, value: totals.get(c.prop)! }))
+    : [];
+
+  // ---- the phone card: the layout's title and lines, else the first column and the three after it ----
+  const cardTitle = columns.find((c) => c.prop === app.titleField) ?? columns[0];
+  const cardLines = app.lineFields?.length
+    ? app.lineFields
+        .map((p) => columns.find((c) => c.prop === p))
+        .filter((c): c is ListColumn => !!c && c !== cardTitle)
+    : columns.filter((c) => c !== cardTitle).slice(0, 3);
+
+  const expandable = grouped
+    ? {
+        childrenColumnName: CHILDREN,
+        expandedRowKeys: rows.filter((r) => !collapsed.has(r.id)).map((r) => r.id) as Key[],
+        onExpand: (open: boolean, row: ShapedRow) =>
+          setCollapsed((c) => {
+            const next = new Set(c);
+            if (open) next.delete(row.id);
+            else next.add(row.id);
+            return next;
+          }),
+      }
+    : type === 5
+      ? { childrenColumnName: CHILDREN, indentSize: 20 }
+      : undefined;
+
+  const tree =
+    type === 2 ? (
+      <ListTree
+        list={cfg}
+        value={node?.id}
+        onSelect={(id, branch) => {
+          const next = id ? { id, branch } : undefined;
+          setNode(next);
+          filter(searched, next?.branch);
+        }}
+      />
+    ) : undefined;
 
   return (
-    <AdminPage data-testid="online-form-page">
-      {search && <SearchForm form={search} onSearch={(values) => list.filter({ queryJson: JSON.stringify(values) })} />}
+    <AdminPage
+      tree={tree}
+      treeTitle={type === 2 ? cfg.treeTitle || undefined : undefined}
+      data-testid="online-form-page"
+    >
+      {search && (
+        <SearchForm
+          form={search}
+          onSearch={(values) => {
+            setSearched(values);
+            filter(values, node?.branch);
+          }}
+        />
+      )}
       <Toolbar onRefresh={() => void list.refetch()}>
         {toolbar.includes('add') && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})} data-testid="online-add">
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => openRecord()} data-testid="online-add">
             {t('admin.add')}
           </Button>
         )}
@@ -245,7 +448,10 @@ export function OnlineList({ model, menuId }: Props) {
       {mobile ? (
         <RecordCards
           rows={list.list}
-          columns={columns}
+          title={cardTitle}
+          lines={cardLines}
+          text={shownText}
+          totals={cardTotals}
           loading={list.loading}
           paging={paged ? list.paging : undefined}
           selected={batch ? selected : undefined}
@@ -253,14 +459,27 @@ export function OnlineList({ model, menuId }: Props) {
           actions={actions}
         />
       ) : (
-        <div className={styles.table}>
-          <DataTable<OnlineRow>
+        <div className={`${styles.table} ${inlineRows ? styles.inlineTable : ''}`}>
+          <DataTable<ShapedRow>
             {...list.table}
+            dataSource={rows}
             paging={paged ? list.paging : undefined}
             columns={tableColumns}
+            expandable={expandable}
+            summary={summary}
+            rowClassName={(row) => (isGroupRow(row) ? styles.groupRow : '')}
             rowSelection={
               batch
-                ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), fixed: 'left' }
+                ? {
+                    selectedRowKeys: selected,
+                    onChange: (keys) => setSelected(keys.map(String).filter((k) => list.list.some((r) => r.id === k))),
+                    fixed: 'left',
+                    checkStrictly: true,
+                    getCheckboxProps: (row) => ({
+                      disabled: isGroupRow(row),
+                      style: isGroupRow(row) ? { display: 'none' } : undefined,
+                    }),
+                  }
                 : undefined
             }
             onChange={(_p, _f, sorter, extra) => {
@@ -272,18 +491,20 @@ export function OnlineList({ model, menuId }: Props) {
           />
         </div>
       )}
-      <ImportDialog
-        open={importing}
-        api={importApi}
-        onClose={(imported) => {
-          setImporting(false);
-          if (imported) list.reload();
-        }}
-      />
+      {importApi && (
+        <ImportDialog
+          open={importing}
+          api={importApi}
+          onClose={(imported) => {
+            setImporting(false);
+            if (imported) list.reload();
+          }}
+        />
+      )}
       {editing && (
         <RecordDialog
           modelId={model.id}
-          form={model.form}
+          form={editing.form}
           recordId={editing.id}
           title={editing.id ? t('admin.edit') : t('admin.add')}
           granted={granted}

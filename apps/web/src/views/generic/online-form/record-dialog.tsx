@@ -5,7 +5,8 @@ import { Alert, Button, Drawer, Grid, Modal, Spin } from 'antd';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../../../api/request.ts';
-import { onlineDevApi, recordErrors } from '../../../api/visualdev.ts';
+import { recordErrors } from '../../../api/visualdev.ts';
+import { useRecordSource } from './record-source.ts';
 import { feedback } from '../../../app/feedback.ts';
 import {
   FormRenderer,
@@ -53,6 +54,7 @@ const parseValues = (text: string): Values => {
 export function RecordDialog({ modelId, form, recordId, title, granted, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const mobile = Grid.useBreakpoint().md === false;
+  const source = useRecordSource();
   const [loaded, setLoaded] = useState<Loaded | null>(recordId ? null : {});
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
@@ -60,7 +62,7 @@ export function RecordDialog({ modelId, form, recordId, title, granted, onClose,
   const load = async (): Promise<boolean> => {
     if (!recordId) return true;
     try {
-      const record = await onlineDevApi.info(modelId, recordId);
+      const record = await source.info(modelId, recordId);
       setLoaded({ values: parseValues(record.data), version: record.version });
       return true;
     } catch {
@@ -87,8 +89,8 @@ export function RecordDialog({ modelId, form, recordId, title, granted, onClose,
     setSaving(true);
     try {
       const res = recordId
-        ? await onlineDevApi.update(modelId, recordId, values, loaded?.version)
-        : await onlineDevApi.create(modelId, values);
+        ? await source.update(modelId, recordId, values, loaded?.version)
+        : await source.create(modelId, values);
       void feedback().message.success(res.msg && res.msg !== 'Success' ? res.msg : t('admin.saved'));
       onSaved();
       onClose();
