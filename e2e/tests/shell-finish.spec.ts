@@ -373,10 +373,14 @@ for (const language of ['zh-CN', 'zh-TW', 'en-US'] as const)
         await page.getByTestId('print-add').click();
         const designer = page.getByTestId('print-designer');
         await expect(designer).toBeVisible();
-        await designer.getByRole('tab', { name: /模板设计|範本設計|模板設計|Template design|Design/ }).click();
-        // The editor mounts after the tab switch: measure once both are on screen.
+        // At 390 px the English tabs overflow and slide while the dialog settles, so a click can
+        // land beside the tab: click until the template editor is on screen.
+        const tab = designer.getByRole('tab', { name: /模板设计|範本設計|模板設計|Template design|Design/ });
+        await expect(async () => {
+          await tab.click();
+          await expect(designer.locator('.ql-editor')).toBeVisible({ timeout: 3000 });
+        }).toPass({ timeout: 30_000 });
         await expect(designer.getByTestId('print-field-panel')).toBeVisible();
-        await expect(designer.locator('.ql-editor')).toBeVisible();
         const panel = (await designer.getByTestId('print-field-panel').boundingBox())!;
         const editor = (await designer.locator('.ql-editor').boundingBox())!;
         // The panel no longer takes the width: the editor keeps most of the screen.
