@@ -34,6 +34,7 @@ const enUS: LocaleMessages = {
     home: 'Home',
     login: 'Sign in',
     notFound: '404',
+    previewModel: 'Function preview',
   },
   request: {
     defaultError: 'Request failed, please try again',

@@ -32,6 +32,7 @@ const zhCN = {
     home: '首页',
     login: '登录',
     notFound: '404',
+    previewModel: '功能预览',
   },
   request: {
     defaultError: '请求出错，请重试',

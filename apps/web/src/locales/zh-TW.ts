@@ -34,6 +34,7 @@ const zhTW: LocaleMessages = {
     home: '首頁',
     login: '登錄',
     notFound: '404',
+    previewModel: '功能預覽',
   },
   request: {
     defaultError: '請求出錯，請重試',

@@ -163,6 +163,11 @@ export const routes: RouteObject[] = [
             lazy: lazyPage('feedback'),
             handle: { titleKey: 'feedback.title' } satisfies RouteHandle,
           },
+          {
+            path: 'previewModel',
+            lazy: lazyPage('visualdev/preview-model'),
+            handle: { titleKey: 'route.previewModel', noCache: true } satisfies RouteHandle,
+          },
           { path: 'docs', lazy: lazyPage('docs'), handle: { titleKey: 'feedback.docsTitle' } satisfies RouteHandle },
           // Inside the shell: only a signed-in user gets here (the guard sends anyone else to sign in),
           // and the menus stay at hand to go somewhere that exists.

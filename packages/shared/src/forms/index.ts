@@ -5,6 +5,7 @@ export * from './registry.ts';
 export * from './calculate.ts';
 export * from './form.ts';
 export * from './design.ts';
+export * from './design-version.ts';
 export * from './list.ts';
 export * from './gallery-form.ts';
 export * from './app-layout.ts';

@@ -169,6 +169,8 @@ export interface FormFuncs {
 
 /** The form JSON (`formData`): settings plus fields. */
 export interface FormJson {
+  /** Version of the design's shape (design-version.ts); absent on designs of the first release. */
+  schemaVersion?: number;
   size?: 'large' | 'middle' | 'medium' | 'small' | 'mini' | 'default';
   labelPosition?: 'right' | 'left' | 'top';
   labelWidth?: number;

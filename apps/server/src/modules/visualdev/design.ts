@@ -2,8 +2,10 @@ import { z } from 'zod';
 import {
   checkDesign,
   collectFields,
+  DesignFormatError,
   EMPTY_COLUMN_DATA,
   holdsValue,
+  migrateFormDesign,
   toFormLang,
   type ColumnData,
   type FormJson,
@@ -64,9 +66,15 @@ const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
  * stores. Refuses with the first problem, in the caller's language.
  */
 export function readDesign(texts: { formData: string; columnData: string; appData: string }, language: string): Design {
-  const form = parseJson(texts.formData, 'formData');
-  if (!isObject(form) || !Array.isArray(form.fields)) throw fail('visualdevJsonInvalid', { field: 'formData' });
-  const problems = checkDesign(form as FormJson, toFormLang(language));
+  let form: FormJson;
+  try {
+    // A design saved by an earlier release is brought to the current shape (design-version.ts).
+    form = migrateFormDesign(parseJson(texts.formData, 'formData'));
+  } catch (error) {
+    if (error instanceof DesignFormatError) throw fail('visualdevJsonInvalid', { field: 'formData' });
+    throw error;
+  }
+  const problems = checkDesign(form, toFormLang(language));
   if (problems.length) throw fail('visualdevDesignInvalid', { message: problems[0]!.message });
 
   const rawColumns = texts.columnData ? parseJson(texts.columnData, 'columnData') : EMPTY_COLUMN_DATA;

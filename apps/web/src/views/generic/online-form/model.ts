@@ -1,6 +1,7 @@
 import {
   collectFields,
   holdsValue,
+  migrateFormDesign,
   parseAppLayout,
   type AppLayout,
   type ColumnData,
@@ -36,8 +37,17 @@ const parse = <T>(text: string, fallback: T): T => {
   }
 };
 
+/** The released form in the current design shape (an earlier release's shape is upgraded). */
+function readForm(text: string): FormJson {
+  try {
+    return migrateFormDesign(parse<unknown>(text, { fields: [] }));
+  } catch {
+    return { fields: [] };
+  }
+}
+
 export function readModel(config: OnlineConfig): OnlineModel {
-  const form = parse<FormJson>(config.formData, { fields: [] });
+  const form = readForm(config.formData);
   const list = parse<ColumnData>(config.columnData, { columnList: [] });
   return {
     id: config.id,
