@@ -27,7 +27,7 @@ const MODULE_ORDER = [
 ];
 
 /** What sits above the modules: the app, the process entry, the demo seed and the test harness. */
-const aboveModules = [`${server}/app.ts`, `${server}/main.ts`, `${server}/seed`, `${server}/testing`];
+const aboveModules = [`${server}/app.ts`, `${server}/main.ts`, `${server}/seed`, `${server}/ops`, `${server}/testing`];
 const modules = MODULE_ORDER.map((name) => `${server}/modules/${name}`);
 
 const dbZone = {

@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import { createMetrics } from './core/metrics.ts';
 import { registerAccessControl } from './core/access.ts';
+import { registerAudit } from './core/audit.ts';
 import {
   answerClientError,
   answerFrameworkError,
@@ -27,6 +28,7 @@ import { createAdminSqlReader } from './core/admin-sql/index.ts';
 import { createRecordAccess } from './core/record-access.ts';
 import { createJobQueue } from './core/jobs/index.ts';
 import { purgeSessions } from './core/session.ts';
+import { bindStorage, createStorage } from './core/storage.ts';
 import type { App, Services } from './core/types.ts';
 import { createLocalPushHub, createRedisPushHub } from './core/push.ts';
 import { connectTableChangeFeed } from './core/redis-changes.ts';
@@ -57,6 +59,7 @@ import { generaterRoutes } from './modules/visualdev/generator/routes.ts';
 import multipart from '@fastify/multipart';
 import { registerOperationLog } from './core/operation-log.ts';
 import { healthRoutes } from './modules/system/health.ts';
+import { auditLogRoutes } from './modules/system/audit-log/routes.ts';
 import { dataSchemeFilter } from './modules/authorize/data-scheme.ts';
 
 export interface BuildOptions {
@@ -121,6 +124,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     ? await createRedisPushHub({ url: config.redisUrl, prefix: config.redisPrefix, log: app.log })
     : createLocalPushHub(app.log);
   const now = options.now ?? Date.now;
+  const storage = await createStorage(config);
   const services: Services = {
     config,
     db: database.db,
@@ -139,8 +143,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       log: app.log,
       stopGraceMs: config.shutdownGraceMs / 2,
     }),
+    storage,
     now,
   };
+  const unbindStorage = bindStorage(config.dataDir, storage);
+  app.addHook('onClose', async () => {
+    unbindStorage();
+    await storage.close();
+  });
 
   app.addHook('onClose', () => services.push.close());
   // Instances sharing PostgreSQL tell each other which tables they wrote, so their memos hold (docs/caching.md).
@@ -164,6 +174,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     changes: database.changes,
     scopeFilter: (authority, menu) => dataSchemeFilter(database.db, database.dialect, authority, menu),
   });
+  // Before any module's routes: the audit hooks attach to each route as it is registered.
+  registerAudit(app, services);
   await app.register(formbody);
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
@@ -202,6 +214,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     billRuleRoutes,
     sysConfigRoutes,
     areaRoutes,
+    auditLogRoutes,
     messageTemplateRoutes,
     exampleRoutes,
     visualdevRoutes,

@@ -35,6 +35,27 @@ export interface Config {
    * tables only. Empty: Atrium makes such a role itself (docs/admin-sql.md).
    */
   adminSqlDatabaseUrl: string;
+  /** Days the audit trail keeps its rows; a daily job deletes older ones. 0 keeps them forever (docs/audit.md). */
+  auditRetentionDays: number;
+  /**
+   * The S3-compatible object store that holds uploaded and generated files, so every instance sees
+   * every file (docs/operations.md). Null: files stay in the local folder `<dataDir>/files`.
+   */
+  s3: S3Settings | null;
+}
+
+/** Where and how to reach the object store; set by the S3_* variables, checked at start-up. */
+export interface S3Settings {
+  /** The store's address (MinIO, Ceph, a cloud's S3 API ...); empty for AWS S3 itself. */
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Bucket in the path (`host/bucket/key`) rather than the host name; most self-hosted stores need it. */
+  forcePathStyle: boolean;
+  /** Put before every key ('' or ending in '/'), so one bucket can hold several deployments. */
+  prefix: string;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -54,6 +75,77 @@ function logFormatOf(env: NodeJS.ProcessEnv): Config['logFormat'] {
   return process.stdout.isTTY && env.NODE_ENV !== 'production' ? 'pretty' : 'json';
 }
 
+/** S3 bucket names: 3 to 63 lower-case letters, digits, dots and dashes, starting and ending alphanumeric. */
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+/** A key prefix: folder-like segments of the characters stored names use. */
+const PREFIX = /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/?$/;
+const S3_NAMES = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_BUCKET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+  'S3_PREFIX',
+] as const;
+
+function booleanOf(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes)$/i.test(raw)) return true;
+  if (/^(0|false|no)$/i.test(raw)) return false;
+  throw new Error(`${name} must be true or false, got "${raw}"`);
+}
+
+/**
+ * The object store's settings, or null when none of S3_* is set. A half-configured store stops the
+ * start with the setting to fix: files written to the local folder of one instance while the
+ * operator believes they are shared would be lost to the others without any error.
+ */
+function s3Of(env: NodeJS.ProcessEnv): S3Settings | null {
+  const given = S3_NAMES.filter((name) => env[name]);
+  if (given.length === 0) return null;
+  const bucket = env.S3_BUCKET ?? '';
+  if (!bucket)
+    throw new Error(
+      `${given.join(', ')} ${given.length > 1 ? 'are' : 'is'} set but S3_BUCKET is not: name the bucket to keep files in, or unset S3_* to keep them in DATA_DIR`,
+    );
+  if (!BUCKET.test(bucket))
+    throw new Error(`S3_BUCKET must be a bucket name (3-63 lower-case letters, digits, dots, dashes), got "${bucket}"`);
+  const accessKeyId = env.S3_ACCESS_KEY_ID ?? '';
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY ?? '';
+  if (!accessKeyId || !secretAccessKey) {
+    const missing = [!accessKeyId && 'S3_ACCESS_KEY_ID', !secretAccessKey && 'S3_SECRET_ACCESS_KEY'].filter(Boolean);
+    throw new Error(
+      `S3_BUCKET is set but ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not: the store needs both keys`,
+    );
+  }
+  const endpoint = env.S3_ENDPOINT ?? '';
+  if (endpoint) {
+    let url: URL | null = null;
+    try {
+      url = new URL(endpoint);
+    } catch {
+      // reported below
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password)
+      throw new Error(`S3_ENDPOINT must be an http:// or https:// address without credentials, got "${endpoint}"`);
+  }
+  const prefix = env.S3_PREFIX ?? '';
+  if (prefix && (!PREFIX.test(prefix) || prefix.split('/').some((part) => part === '.' || part === '..')))
+    throw new Error(`S3_PREFIX may hold letters, digits, . _ - and / between names, got "${prefix}"`);
+  return {
+    endpoint,
+    region: env.S3_REGION || 'us-east-1',
+    bucket,
+    accessKeyId,
+    secretAccessKey,
+    // A self-hosted store rarely has a DNS name per bucket; AWS S3 itself wants the host style.
+    forcePathStyle: booleanOf(env, 'S3_FORCE_PATH_STYLE', Boolean(endpoint)),
+    prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: int(env, 'PORT', 3000),
@@ -71,5 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO !== '0',
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
     adminSqlDatabaseUrl: env.ADMIN_SQL_DATABASE_URL || '',
+    auditRetentionDays: int(env, 'AUDIT_RETENTION_DAYS', 365),
+    s3: s3Of(env),
   };
 }

@@ -8,6 +8,11 @@ const database = await prepareDatabase(config);
 // The job runner starts with the server (expired sessions are purged by one of its recurring jobs).
 const app = await buildApp({ config, database, runJobs: true });
 if (database.seeded) app.log.info('new database: demo organisation seeded (admin / admin123)');
+// Where uploads go, so an operator sees a missing S3_* setting in the first lines (never the keys).
+if (config.s3) {
+  const { endpoint, bucket, prefix } = config.s3;
+  app.log.info({ endpoint: endpoint || 'AWS S3', bucket, prefix }, 'files: S3-compatible object store');
+} else app.log.info({ folder: `${config.dataDir}/files` }, 'files: local folder');
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -9,6 +9,14 @@ import zhTW from './locales/zh-TW.ts';
 addMessages('zh-CN', zhCN);
 addMessages('zh-TW', zhTW);
 addMessages('en-US', enUS);
+// Screens that ship their texts in chunks of their own (loadAreaTexts) get them from the page in the
+// app; a component test renders without the page, so every area is added here.
+for (const [path, module] of Object.entries(
+  import.meta.glob<Record<string, Record<string, unknown>>>('./locales/areas/*/*.ts', { eager: true }),
+)) {
+  const language = /\/([^/]+)\.ts$/.exec(path)![1] as 'zh-CN' | 'zh-TW' | 'en-US';
+  addMessages(language, module as never);
+}
 
 // antd reads these browser APIs that happy-dom leaves out.
 if (!window.matchMedia) {

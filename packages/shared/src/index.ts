@@ -13,3 +13,4 @@ export * from './area.ts';
 export * from './message-template.ts';
 export * from './bill-number.ts';
 export * from './format.ts';
+export * from './audit-log.ts';

@@ -1,6 +1,5 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
-import { localStorage } from './storage.ts';
+import { readText, storageOf, type StorageRef } from './storage.ts';
 
 export type ImageKind = 'png' | 'jpg' | 'gif' | 'webp';
 
@@ -32,28 +31,34 @@ export const IMAGE_TYPES: Record<ImageKind, string> = {
   webp: 'image/webp',
 };
 
-/** Where files of one category live; names are always generated, never taken from the client. */
+/**
+ * The folder of a category in the local folder store. Only for the local store: code that reads or
+ * writes files goes through `services.storage` (core/storage.ts), which may be an object store.
+ */
 export function categoryDir(dataDir: string, category: string): string {
   return path.join(dataDir, 'files', category);
 }
 
-export async function storeFile(dataDir: string, category: string, name: string, bytes: Buffer): Promise<void> {
-  await localStorage(dataDir).put(category, name, bytes);
+/** Stores a file in `store` (a FileStorage, or the data folder of the app whose store it is). */
+export async function storeFile(store: StorageRef, category: string, name: string, bytes: Buffer): Promise<void> {
+  await storageOf(store).put(category, name, bytes);
 }
 
-const ownerFile = (dataDir: string, category: string, name: string) =>
-  path.join(categoryDir(dataDir, category), `${name}.owner`);
+/** The marker beside a generated file naming whom it was made for. */
+const ownerName = (name: string) => `${name}.owner`;
 
 /** Records beside a generated file who it was made for (its downloads are theirs alone). */
-export async function storeOwner(dataDir: string, category: string, name: string, userId: string): Promise<void> {
-  await fs.writeFile(ownerFile(dataDir, category, name), userId, 'utf8');
+export async function storeOwner(store: StorageRef, category: string, name: string, userId: string): Promise<void> {
+  await storageOf(store).put(category, ownerName(name), Buffer.from(userId, 'utf8'));
 }
 
 /** The user a generated file was made for, or null when nobody was recorded. */
-export async function ownerOf(dataDir: string, category: string, name: string): Promise<string | null> {
-  try {
-    return await fs.readFile(ownerFile(dataDir, category, name), 'utf8');
-  } catch {
-    return null;
-  }
+export async function ownerOf(store: StorageRef, category: string, name: string): Promise<string | null> {
+  return readText(storageOf(store), category, ownerName(name));
+}
+
+/** Removes a generated file and the record of whom it was made for. */
+export async function removeOwned(store: StorageRef, category: string, name: string): Promise<void> {
+  const storage = storageOf(store);
+  await Promise.all([storage.remove(category, name), storage.remove(category, ownerName(name))]);
 }

@@ -16,6 +16,7 @@ import type { AdminSqlReader } from './admin-sql/index.ts';
 import type { RecordAccess } from './record-access.ts';
 import type { JobQueue } from './jobs/index.ts';
 import type { Registry } from 'prom-client';
+import type { FileStorage } from './storage.ts';
 
 /** The Fastify instance every module registers on, with zod schemas typing requests. */
 export type App = FastifyInstance<
@@ -45,5 +46,7 @@ export interface Services {
   records: RecordAccess;
   /** Durable background jobs: handlers by kind, retries, recurring jobs, run once across instances (docs/jobs.md). */
   jobs: JobQueue;
+  /** Where uploaded and generated files live: the local folder, or the S3-compatible store of S3_*. */
+  storage: FileStorage;
   now: () => number;
 }

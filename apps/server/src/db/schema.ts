@@ -269,6 +269,28 @@ export interface SysLogTable {
   created_at: number;
 }
 
+/** One administrative change (019-audit-log, core/audit.ts); written once, never updated. */
+export interface AuditLogTable {
+  id: string;
+  created_at: number;
+  user_id: string | null;
+  account: string;
+  real_name: string;
+  ip: string;
+  user_agent: string;
+  method: string;
+  /** The route pattern, e.g. `/api/permission/Users/:id`. */
+  url: string;
+  /** What was changed: 'user', 'organize', 'authorize', 'sysConfig' ... */
+  resource: string;
+  resource_id: string | null;
+  action: 'create' | 'update' | 'delete' | 'other';
+  /** The resource as JSON before and after the change, secrets removed; null when it did not exist. */
+  before_json: string | null;
+  after_json: string | null;
+  request_id: string;
+}
+
 export interface UserSignImgTable {
   id: string;
   user_id: string;
@@ -558,6 +580,7 @@ export interface Database {
   server_secret: ServerSecretTable;
   captcha: CaptchaTable;
   sys_log: SysLogTable;
+  audit_log: AuditLogTable;
   user_sign_img: UserSignImgTable;
   ticket: TicketTable;
   message: MessageTable;

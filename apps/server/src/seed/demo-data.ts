@@ -687,6 +687,15 @@ export const MENUS: SeedMenu[] = [
       ['btn_remove', '删除'],
     ],
   },
+  {
+    code: 'system.auditLog',
+    name: '审计日志',
+    type: 2,
+    parent: 'system',
+    icon: 'AuditOutlined',
+    url: 'system/auditLog',
+    system: 'dev',
+  },
   { code: 'basic', name: '基础数据', type: 1, parent: null, icon: 'DatabaseOutlined', system: 'atrium' },
   {
     code: 'basic.dictionary',

@@ -225,13 +225,26 @@ export async function createTestServer(
   };
 }
 
-/** A multipart body with one file under the field `file`, as a browser's upload sends it. */
-export function multipartFile(fileName: string, bytes: Buffer): { payload: Buffer; contentType: string } {
+/**
+ * A multipart body with one file under the field `file`, as a browser's upload sends it; `fields`
+ * go before the file, in order, as FormData puts them (the chunk upload reads them first).
+ */
+export function multipartFile(
+  fileName: string,
+  bytes: Buffer,
+  fields: Record<string, string | number> = {},
+): { payload: Buffer; contentType: string } {
   const boundary = '----atrium' + Math.random().toString(16).slice(2);
+  const parts = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
       'Content-Type: application/octet-stream\r\n\r\n',
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, bytes, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    payload: Buffer.concat([...parts, head, bytes, tail]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }

@@ -1,19 +1,15 @@
 import type { LocaleMessages } from './zh-CN.ts';
 import { admin } from './areas/admin/en-US.ts';
 import { organize } from './areas/organize/en-US.ts';
-import { user } from './areas/user/en-US.ts';
 import { authorize } from './areas/authorize/en-US.ts';
 import { socket } from './areas/socket/en-US.ts';
 import { message } from './areas/message/en-US.ts';
 import { chat } from './areas/chat/en-US.ts';
 import { upload } from './areas/upload/en-US.ts';
 import { dictionary } from './areas/dictionary/en-US.ts';
-import { dataInterface } from './areas/data-interface/en-US.ts';
 import { printDev } from './areas/print-dev/en-US.ts';
 import { billRule } from './areas/bill-rule/en-US.ts';
-import { sysConfig } from './areas/sys-config/en-US.ts';
 import { area } from './areas/area/en-US.ts';
-import { msgTemplate } from './areas/msg-template/en-US.ts';
 import { formRuntime } from './areas/form-runtime/en-US.ts';
 import { pickers } from './areas/pickers/en-US.ts';
 import { grade } from './areas/grade/en-US.ts';
@@ -335,19 +331,15 @@ const enUS: LocaleMessages = {
   },
   admin,
   organize,
-  user,
   authorize,
   socket,
   message,
   chat,
   upload,
   dictionary,
-  dataInterface,
   printDev,
   billRule,
-  sysConfig,
   area,
-  msgTemplate,
   formRuntime,
   pickers,
   grade,

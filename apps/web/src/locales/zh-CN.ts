@@ -1,18 +1,14 @@
 import { admin } from './areas/admin/zh-CN.ts';
 import { organize } from './areas/organize/zh-CN.ts';
-import { user } from './areas/user/zh-CN.ts';
 import { authorize } from './areas/authorize/zh-CN.ts';
 import { socket } from './areas/socket/zh-CN.ts';
 import { message } from './areas/message/zh-CN.ts';
 import { chat } from './areas/chat/zh-CN.ts';
 import { upload } from './areas/upload/zh-CN.ts';
 import { dictionary } from './areas/dictionary/zh-CN.ts';
-import { dataInterface } from './areas/data-interface/zh-CN.ts';
 import { printDev } from './areas/print-dev/zh-CN.ts';
 import { billRule } from './areas/bill-rule/zh-CN.ts';
-import { sysConfig } from './areas/sys-config/zh-CN.ts';
 import { area } from './areas/area/zh-CN.ts';
-import { msgTemplate } from './areas/msg-template/zh-CN.ts';
 import { formRuntime } from './areas/form-runtime/zh-CN.ts';
 import { pickers } from './areas/pickers/zh-CN.ts';
 import { grade } from './areas/grade/zh-CN.ts';
@@ -329,19 +325,15 @@ const zhCN = {
   },
   admin,
   organize,
-  user,
   authorize,
   socket,
   message,
   chat,
   upload,
   dictionary,
-  dataInterface,
   printDev,
   billRule,
-  sysConfig,
   area,
-  msgTemplate,
   formRuntime,
   pickers,
   grade,

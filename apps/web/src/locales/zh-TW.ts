@@ -1,19 +1,15 @@
 import type { LocaleMessages } from './zh-CN.ts';
 import { admin } from './areas/admin/zh-TW.ts';
 import { organize } from './areas/organize/zh-TW.ts';
-import { user } from './areas/user/zh-TW.ts';
 import { authorize } from './areas/authorize/zh-TW.ts';
 import { socket } from './areas/socket/zh-TW.ts';
 import { message } from './areas/message/zh-TW.ts';
 import { chat } from './areas/chat/zh-TW.ts';
 import { upload } from './areas/upload/zh-TW.ts';
 import { dictionary } from './areas/dictionary/zh-TW.ts';
-import { dataInterface } from './areas/data-interface/zh-TW.ts';
 import { printDev } from './areas/print-dev/zh-TW.ts';
 import { billRule } from './areas/bill-rule/zh-TW.ts';
-import { sysConfig } from './areas/sys-config/zh-TW.ts';
 import { area } from './areas/area/zh-TW.ts';
-import { msgTemplate } from './areas/msg-template/zh-TW.ts';
 import { formRuntime } from './areas/form-runtime/zh-TW.ts';
 import { pickers } from './areas/pickers/zh-TW.ts';
 import { grade } from './areas/grade/zh-TW.ts';
@@ -331,19 +327,15 @@ const zhTW: LocaleMessages = {
   },
   admin,
   organize,
-  user,
   authorize,
   socket,
   message,
   chat,
   upload,
   dictionary,
-  dataInterface,
   printDev,
   billRule,
-  sysConfig,
   area,
-  msgTemplate,
   formRuntime,
   pickers,
   grade,

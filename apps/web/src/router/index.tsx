@@ -34,6 +34,7 @@ export const FIXED_PATHS: readonly string[] = [
   '/messageRecord',
   '/feedback',
   '/docs',
+  '/previewModel',
 ];
 const LAYOUT_ROUTE_ID = 'layout';
 const loadLayout = () => import('../layouts/index.tsx');

@@ -38,6 +38,7 @@ const pages: Record<string, PageLoader> = {
   'visualdev/preview-model': () => import('../views/visualdev/preview-model/index.tsx'),
   'system/printDev': () => import('../views/system/print-dev/index.tsx'),
   'system/dataInterface': () => import('../views/system/data-interface/index.tsx'),
+  'system/auditLog': () => import('../views/system/audit-log/index.tsx'),
   'permission/authorize': () => import('../views/authorize/grant/index.tsx'),
   'message-record': () => import('../views/message/record/index.tsx'),
   'msgCenter/notice': () => import('../views/message/notice/index.tsx'),

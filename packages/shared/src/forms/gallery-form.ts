@@ -304,6 +304,7 @@ function build(lang: FormLang): FormJson {
       {
         options: [opt('head', 'head', [opt('sales', 'sales'), opt('rnd', 'rnd')])],
         multiple: false,
+        leafOnly: true,
       },
     ),
     field('date', 113, 'date', { ...change, required: true, defaultCurrent: true }, { format: 'yyyy-MM-dd' }),
@@ -344,6 +345,7 @@ function build(lang: FormLang): FormJson {
       pageSize: 20,
       popupType: 'dialog',
       popupTitle: tx('popupTitle'),
+      popupWidth: '1000px',
     }),
     field(
       'relationFormAttr',

@@ -59,6 +59,7 @@ export const MENU_NAMES: Record<string, LocalNames> = {
   },
   system: NAVIGATION_LABELS.systemManagement,
   'system.menu': { 'zh-CN': '菜单管理', 'zh-TW': '選單管理', 'en-US': 'Menus' },
+  'system.auditLog': { 'zh-CN': '审计日志', 'zh-TW': '稽核日誌', 'en-US': 'Audit log' },
   basic: { 'zh-CN': '基础数据', 'zh-TW': '基礎資料', 'en-US': 'Basic data' },
   'basic.dictionary': { 'zh-CN': '数据字典', 'zh-TW': '資料字典', 'en-US': 'Dictionaries' },
   'basic.dict.nation': { 'zh-CN': '民族字典', 'zh-TW': '民族字典', 'en-US': 'Ethnic groups' },

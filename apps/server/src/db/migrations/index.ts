@@ -17,6 +17,7 @@ import * as searchIndex from './015-search-index.ts';
 import * as gradesFeedback from './016-grades-feedback.ts';
 import * as searchText from './017-search-text.ts';
 import * as visualdev from './018-visualdev.ts';
+import * as auditLog from './019-audit-log.ts';
 
 /** Every migration in order; the names are recorded in the database and must never change. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '016-grades-feedback': gradesFeedback,
   '017-search-text': searchText,
   '018-visualdev': visualdev,
+  '019-audit-log': auditLog,
 };

@@ -47,6 +47,7 @@ import {
   authorizeDataSchema,
   authorizeSaveResultSchema,
 } from '../../core/response-schema-wire.ts';
+import { grantSnapshot } from './grant-audit.ts';
 
 const MENU = 'system.menu';
 const read = { access: { permission: MENU } };
@@ -82,7 +83,7 @@ export async function authorizeRoutes(app: App, services: Services) {
     '/api/system/System',
     {
       schema: { body: systemBody, tags, summary: 'Create a system', response: replies(systemPostAnswer) },
-      config: add,
+      config: { ...add, audit: { resource: 'system', table: 'app_system', action: 'create' } },
     },
     async (request) => {
       const id = await menus.createSystem(db, request.body, signedIn(request).session.userId, now());
@@ -93,7 +94,7 @@ export async function authorizeRoutes(app: App, services: Services) {
     '/api/system/System/:id',
     {
       schema: { params: idParams, body: systemUpdateBody, tags, summary: 'Update a system', response: replies() },
-      config: edit,
+      config: { ...edit, audit: { resource: 'system', table: 'app_system', action: 'update' } },
     },
     async (request) => {
       await menus.updateSystem(db, request.params.id, request.body, signedIn(request).session.userId, now());
@@ -109,7 +110,7 @@ export async function authorizeRoutes(app: App, services: Services) {
         summary: 'Enable or disable a system',
         response: replies(systemActionsStatePutAnswer),
       },
-      config: edit,
+      config: { ...edit, audit: { resource: 'system', table: 'app_system', action: 'other' } },
     },
     async (request) => {
       const enabledMark = await menus.toggleSystem(db, request.params.id, signedIn(request).session.userId, now());
@@ -120,7 +121,7 @@ export async function authorizeRoutes(app: App, services: Services) {
     '/api/system/System/:id',
     {
       schema: { params: idParams, tags, summary: 'Delete a system without menus', response: replies() },
-      config: remove,
+      config: { ...remove, audit: { resource: 'system', table: 'app_system', action: 'delete' } },
     },
     async (request) => {
       await menus.deleteSystem(db, request.params.id);
@@ -167,7 +168,10 @@ export async function authorizeRoutes(app: App, services: Services) {
   );
   app.post(
     '/api/system/Menu',
-    { schema: { body: menuBody, tags, summary: 'Create a menu', response: replies(systemPostAnswer) }, config: add },
+    {
+      schema: { body: menuBody, tags, summary: 'Create a menu', response: replies(systemPostAnswer) },
+      config: { ...add, audit: { resource: 'menu', table: 'menu', action: 'create' } },
+    },
     async (request) => {
       const id = await menus.createMenu(
         db,
@@ -183,7 +187,7 @@ export async function authorizeRoutes(app: App, services: Services) {
     '/api/system/Menu/:id',
     {
       schema: { params: idParams, body: menuUpdateBody, tags, summary: 'Update a menu', response: replies() },
-      config: edit,
+      config: { ...edit, audit: { resource: 'menu', table: 'menu', action: 'update' } },
     },
     async (request) => {
       await menus.updateMenu(
@@ -206,7 +210,7 @@ export async function authorizeRoutes(app: App, services: Services) {
         summary: 'Enable or disable a menu',
         response: replies(systemActionsStatePutAnswer),
       },
-      config: edit,
+      config: { ...edit, audit: { resource: 'menu', table: 'menu', action: 'other' } },
     },
     async (request) => {
       const enabledMark = await menus.toggleMenu(db, request.params.id, signedIn(request).session.userId, now());
@@ -217,7 +221,7 @@ export async function authorizeRoutes(app: App, services: Services) {
     '/api/system/Menu/:id',
     {
       schema: { params: idParams, tags, summary: 'Delete a menu without sub-menus', response: replies() },
-      config: remove,
+      config: { ...remove, audit: { resource: 'menu', table: 'menu', action: 'delete' } },
     },
     async (request) => {
       await menus.deleteMenu(db, request.params.id);
@@ -233,6 +237,8 @@ export async function authorizeRoutes(app: App, services: Services) {
   ];
   for (const [path, kind] of elementPaths) {
     const base = `/api/system/${path}`;
+    // The trail names them menuButton, menuColumn, menuForm.
+    const elementResource = `menu${kind.charAt(0).toUpperCase()}${kind.slice(1)}`;
     app.get(
       base,
       {
@@ -253,7 +259,7 @@ export async function authorizeRoutes(app: App, services: Services) {
       base,
       {
         schema: { body: elementBody, tags, summary: `Add a ${kind} to a menu`, response: replies(systemPostAnswer) },
-        config: add,
+        config: { ...add, audit: { resource: elementResource, table: 'menu_element', action: 'create' } },
       },
       async (request) => {
         const id = await elements.createElement(
@@ -271,7 +277,7 @@ export async function authorizeRoutes(app: App, services: Services) {
       `${base}/:id`,
       {
         schema: { params: idParams, body: elementUpdateBody, tags, summary: `Update a ${kind}`, response: replies() },
-        config: edit,
+        config: { ...edit, audit: { resource: elementResource, table: 'menu_element', action: 'update' } },
       },
       async (request) => {
         await elements.updateElement(
@@ -287,7 +293,10 @@ export async function authorizeRoutes(app: App, services: Services) {
     );
     app.delete(
       `${base}/:id`,
-      { schema: { params: idParams, tags, summary: `Delete a ${kind}`, response: replies() }, config: remove },
+      {
+        schema: { params: idParams, tags, summary: `Delete a ${kind}`, response: replies() },
+        config: { ...remove, audit: { resource: elementResource, table: 'menu_element', action: 'delete' } },
+      },
       async (request) => {
         await elements.deleteElement(db, kind, request.params.id);
         return ok(undefined, request.t('deleteSuccess'));
@@ -335,7 +344,7 @@ export async function authorizeRoutes(app: App, services: Services) {
     SCHEME,
     {
       schema: { body: schemeBody, tags, summary: 'Add a data scheme to a menu', response: replies(systemPostAnswer) },
-      config: add,
+      config: { ...add, audit: { resource: 'menuDataScheme', table: 'menu_resource', action: 'create' } },
     },
     async (request) => {
       const id = await elements.createScheme(
@@ -352,7 +361,7 @@ export async function authorizeRoutes(app: App, services: Services) {
     `${SCHEME}/:id`,
     {
       schema: { params: idParams, body: schemeUpdateBody, tags, summary: 'Update a data scheme', response: replies() },
-      config: edit,
+      config: { ...edit, audit: { resource: 'menuDataScheme', table: 'menu_resource', action: 'update' } },
     },
     async (request) => {
       await elements.updateScheme(
@@ -368,7 +377,10 @@ export async function authorizeRoutes(app: App, services: Services) {
   );
   app.delete(
     `${SCHEME}/:id`,
-    { schema: { params: idParams, tags, summary: 'Delete a data scheme', response: replies() }, config: remove },
+    {
+      schema: { params: idParams, tags, summary: 'Delete a data scheme', response: replies() },
+      config: { ...remove, audit: { resource: 'menuDataScheme', table: 'menu_resource', action: 'delete' } },
+    },
     async (request) => {
       await elements.deleteScheme(db, request.params.id);
       return ok(undefined, request.t('deleteSuccess'));
@@ -414,7 +426,10 @@ export async function authorizeRoutes(app: App, services: Services) {
         summary: "Replace this object's grants (409 when someone saved since the version read)",
         response: replies(authorizeSaveResultSchema),
       },
-      config: { access: { permission: 'permission.authorize:btn_edit' } },
+      config: {
+        access: { permission: 'permission.authorize:btn_edit' },
+        audit: { resource: 'authorize', action: 'update', id: 'objectId', load: grantSnapshot },
+      },
     },
     async (request) => {
       const result = await saveAuthorize(

@@ -1,18 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { z } from 'zod';
 import { signedIn } from '../../core/access.ts';
 import { fail, notFound } from '../../core/errors.ts';
-import {
-  categoryDir,
-  IMAGE_TYPES,
-  ownerOf,
-  sniffImage,
-  storeFile,
-  storeOwner,
-  type ImageKind,
-} from '../../core/files.ts';
+import { IMAGE_TYPES, ownerOf, removeOwned, sniffImage, storeOwner, type ImageKind } from '../../core/files.ts';
 import { ok } from '../../core/http.ts';
 import { newId } from '../../core/ids.ts';
 import { registerMessages } from '../../core/messages.ts';
@@ -47,7 +37,7 @@ const imageParams = z.object({ name: z.string().regex(SCREENSHOT_NAME) });
  * allowed to the writer and to whoever may open the administrators' list.
  */
 export async function feedbackRoutes(app: App, services: Services) {
-  const { config, db, dialect, now, authority: authorities } = services;
+  const { db, dialect, now, storage, authority: authorities } = services;
   registerMessages(feedbackMessages);
 
   app.post(
@@ -71,9 +61,9 @@ export async function feedbackRoutes(app: App, services: Services) {
       const kind = sniffImage(bytes);
       if (!kind) throw fail('fileTypeImage');
       const name = `${newId(now())}${randomBytes(8).toString('hex')}.${kind}`;
-      await storeFile(config.dataDir, FEEDBACK_CATEGORY, name, bytes);
+      await storage.put(FEEDBACK_CATEGORY, name, bytes);
       // Until feedback carries it, only the uploader may attach or fetch it.
-      await storeOwner(config.dataDir, FEEDBACK_CATEGORY, name, session.userId);
+      await storeOwner(storage, FEEDBACK_CATEGORY, name, session.userId);
       const url = fileLinks(services, session.userId).link(FEEDBACK_CATEGORY, name, feedbackImageUrl(name));
       return ok({ name, url });
     },
@@ -98,17 +88,17 @@ export async function feedbackRoutes(app: App, services: Services) {
       const visible =
         authorities.allows(authority, FEEDBACK_MENU) ||
         (await writesScreenshot(db, userId, name)) ||
-        (!(await screenshotUsed(db, name)) && (await ownerOf(config.dataDir, FEEDBACK_CATEGORY, name)) === userId);
+        (!(await screenshotUsed(db, name)) && (await ownerOf(storage, FEEDBACK_CATEGORY, name)) === userId);
       if (!visible) throw notVisible();
-      const file = path.join(categoryDir(config.dataDir, FEEDBACK_CATEGORY), name);
-      if (!fs.existsSync(file)) throw notFound('fileNotFound');
+      const stream = await storage.open(FEEDBACK_CATEGORY, name);
+      if (!stream) throw notFound('fileNotFound');
       return (
         reply
           .type(IMAGE_TYPES[name.split('.').pop() as ImageKind])
           .header('cache-control', 'private, max-age=900')
           .header('x-content-type-options', 'nosniff')
           // The schema documents a binary body; a stream is piped as is and never serialised.
-          .send(fs.createReadStream(file) as unknown as string)
+          .send(stream as unknown as string)
       );
     },
   );
@@ -130,7 +120,7 @@ export async function feedbackRoutes(app: App, services: Services) {
       // Only a screenshot this user uploaded, and no other feedback carries, may be attached.
       if (
         screenshot &&
-        ((await ownerOf(config.dataDir, FEEDBACK_CATEGORY, screenshot)) !== session.userId ||
+        ((await ownerOf(storage, FEEDBACK_CATEGORY, screenshot)) !== session.userId ||
           (await screenshotUsed(db, screenshot)))
       )
         throw fail('invalidField', { field: 'screenshot', problem: request.t('feedbackScreenshotUnknown') });
@@ -197,8 +187,7 @@ export async function feedbackRoutes(app: App, services: Services) {
     async (request) => {
       const screenshot = await removeFeedback(db, request.params.id);
       if (screenshot) {
-        const file = path.join(categoryDir(config.dataDir, FEEDBACK_CATEGORY), screenshot);
-        await Promise.all([fs.promises.rm(file, { force: true }), fs.promises.rm(`${file}.owner`, { force: true })]);
+        await removeOwned(storage, FEEDBACK_CATEGORY, screenshot);
       }
       return ok(undefined, request.t('deleteSuccess'));
     },

@@ -1,16 +1,14 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { Readable } from 'node:stream';
 import { badField, fail } from '../../core/errors.ts';
-import { categoryDir } from '../../core/files.ts';
 import { CONTROL_CHARS } from '../../core/record-schema.ts';
+import type { FileStorage } from '../../core/storage.ts';
 
 /**
  * Chunked uploads (docs/files.md). A browser cuts a file into chunks of CHUNK_BYTES (the last one
  * shorter), names the whole by its md5 and sends the chunks one by one; the server keeps them
  * per uploader and md5 until the merge, which joins them, checks the md5 of the whole and stores the
- * file. Chunks are working data on this machine's disk, never in the file store.
+ * file. Chunks are kept in the file store (see chunkPrefix below for why).
  */
 
 export const CHUNK_BYTES = 5_242_880;
@@ -93,39 +91,36 @@ export function checkedShape(
   return { identifier, fileName, extension, fileSize, totalChunks };
 }
 
-/** Chunk folders are per uploader: nobody adds to, reads or learns of another user's chunks. */
-function uploadDir(dataDir: string, userId: string, identifier: string): string {
-  const owner = createHash('sha256').update(userId).digest('hex').slice(0, 24);
-  return path.join(categoryDir(dataDir, CHUNKS_CATEGORY), owner, identifier);
-}
+/**
+ * Where chunks are kept: in the file store, like the files they make, not on the disk of the
+ * instance that took them. Behind a load balancer the chunks of one upload, the "which chunks do
+ * you hold" question of a resumed upload and the merge may each reach another instance; only a
+ * store they all share answers them the same. (With the local folder store, one instance, this is
+ * that instance's disk as before.) A chunk is `chunks/<uploader>-<md5>-<n>.chunk`: per uploader, so
+ * nobody adds to, reads or learns of another user's chunks.
+ */
+const chunkPrefix = (userId: string, identifier: string) =>
+  `${createHash('sha256').update(userId).digest('hex').slice(0, 24)}-${identifier}-`;
 
-const chunkFile = (dir: string, n: number) => path.join(dir, `${n}.chunk`);
+const CHUNK_NAME = /-(\d{1,6})\.chunk$/;
 
 /** The chunk numbers (1-based) held for this upload, in order. */
-export async function storedChunks(dataDir: string, userId: string, shape: UploadShape): Promise<number[]> {
-  const dir = uploadDir(dataDir, userId, shape.identifier);
-  let names: string[];
-  try {
-    names = await fs.readdir(dir);
-  } catch {
-    return [];
-  }
+export async function storedChunks(storage: FileStorage, userId: string, shape: UploadShape): Promise<number[]> {
   const held: number[] = [];
-  for (const name of names) {
-    const m = /^(\d+)\.chunk$/.exec(name);
+  for (const entry of await storage.list(CHUNKS_CATEGORY, chunkPrefix(userId, shape.identifier))) {
+    const m = CHUNK_NAME.exec(entry.name);
     if (!m) continue;
     const n = Number(m[1]);
     if (n < 1 || n > shape.totalChunks) continue;
     // A chunk of another declared size (the same md5 sent with a wrong size) does not count.
-    const stat = await fs.stat(path.join(dir, name)).catch(() => null);
-    if (stat?.size === chunkLength(shape.fileSize, n)) held.push(n);
+    if (entry.size === chunkLength(shape.fileSize, n)) held.push(n);
   }
   return held.sort((a, b) => a - b);
 }
 
-/** Keeps one chunk; written aside and renamed so a cut connection never leaves half a chunk counted. */
+/** Keeps one chunk; the store shows it whole or not at all, so a cut connection never leaves half a chunk counted. */
 export async function storeChunk(
-  dataDir: string,
+  storage: FileStorage,
   userId: string,
   shape: UploadShape,
   chunkNumber: number,
@@ -133,71 +128,70 @@ export async function storeChunk(
 ): Promise<void> {
   const expected = chunkLength(shape.fileSize, chunkNumber);
   if (bytes.length !== expected) throw badField('file', 'chunkLengthWrong', { size: expected });
-  const dir = uploadDir(dataDir, userId, shape.identifier);
-  await fs.mkdir(dir, { recursive: true });
-  const target = chunkFile(dir, chunkNumber);
-  const partial = `${target}.${process.pid}.${Date.now()}.partial`;
-  await fs.writeFile(partial, bytes);
-  await fs.rename(partial, target);
+  await storage.put(CHUNKS_CATEGORY, `${chunkPrefix(userId, shape.identifier)}${chunkNumber}.chunk`, bytes);
 }
 
 /** Forgets an upload's chunks. */
-export async function dropChunks(dataDir: string, userId: string, identifier: string): Promise<void> {
-  await fs.rm(uploadDir(dataDir, userId, identifier), { recursive: true, force: true });
+export async function dropChunks(storage: FileStorage, userId: string, identifier: string): Promise<void> {
+  const held = await storage.list(CHUNKS_CATEGORY, chunkPrefix(userId, identifier));
+  await Promise.all(held.map((entry) => storage.remove(CHUNKS_CATEGORY, entry.name)));
 }
 
 /**
- * Joins the chunks into one file beside them, hashing as it goes, and answers its path when the md5
- * is the declared one. A missing chunk or another md5 is refused; a wrong md5 also drops the chunks,
- * since one of them is damaged and the client must send them again.
+ * Joins the chunks into the stored file `target`, hashing as they stream through (no whole file in
+ * memory, nor on this instance's disk), and keeps it when the md5 is the declared one. A missing
+ * chunk or another md5 is refused; a wrong md5 also removes the file and drops the chunks, since
+ * one of them is damaged and the client must send them again.
  */
-export async function joinChunks(dataDir: string, userId: string, shape: UploadShape): Promise<string> {
-  const held = await storedChunks(dataDir, userId, shape);
+export async function joinChunks(
+  storage: FileStorage,
+  userId: string,
+  shape: UploadShape,
+  target: { category: string; name: string },
+): Promise<void> {
+  const held = await storedChunks(storage, userId, shape);
   if (held.length !== shape.totalChunks) {
     const missing = Array.from({ length: shape.totalChunks }, (_, i) => i + 1).filter((n) => !held.includes(n));
     throw fail('chunksMissing', { chunks: missing.slice(0, 10).join(', ') });
   }
-  const dir = uploadDir(dataDir, userId, shape.identifier);
-  const joined = path.join(dir, `joined.${process.pid}.${Date.now()}`);
+  const prefix = chunkPrefix(userId, shape.identifier);
   const hash = createHash('md5');
-  const out = createWriteStream(joined);
-  try {
+  async function* joined() {
     for (let n = 1; n <= shape.totalChunks; n += 1) {
-      for await (const part of createReadStream(chunkFile(dir, n))) {
+      const chunk = await storage.open(CHUNKS_CATEGORY, `${prefix}${n}.chunk`);
+      // Dropped meanwhile (a second merge of the same upload won the race).
+      if (!chunk) throw fail('chunksMissing', { chunks: String(n) });
+      for await (const part of chunk) {
         hash.update(part as Buffer);
-        if (!out.write(part)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+        yield part as Buffer;
       }
     }
-    await new Promise<void>((resolve, reject) =>
-      out.end((error?: Error | null) => (error ? reject(error) : resolve())),
-    );
+  }
+  try {
+    await storage.put(target.category, target.name, Readable.from(joined()));
   } catch (error) {
-    out.destroy();
-    await fs.rm(joined, { force: true });
+    // Whatever went wrong first is what the caller hears, not a failing clean-up.
+    await storage.remove(target.category, target.name).catch(() => undefined);
     throw error;
   }
   const md5 = hash.digest('hex');
   if (md5 !== shape.identifier) {
-    await dropChunks(dataDir, userId, shape.identifier);
+    await storage.remove(target.category, target.name);
+    await dropChunks(storage, userId, shape.identifier);
     throw fail('fileMd5Mismatch', { expected: shape.identifier, actual: md5 });
   }
-  return joined;
 }
 
 let lastSweep = 0;
 
-/** Removes chunk folders untouched for CHUNK_TTL_MS; runs at most once an hour, on any upload call. */
-export async function sweepStaleChunks(dataDir: string, now: number): Promise<void> {
+/**
+ * Removes chunks untouched for CHUNK_TTL_MS; runs at most once an hour per instance, on any upload
+ * call. Every instance sweeps the shared store: removing a stale chunk twice is harmless.
+ */
+export async function sweepStaleChunks(storage: FileStorage, now: number): Promise<void> {
   if (now - lastSweep < 60 * 60 * 1000) return;
   lastSweep = now;
-  const root = categoryDir(dataDir, CHUNKS_CATEGORY);
-  const owners = await fs.readdir(root).catch(() => [] as string[]);
-  for (const owner of owners) {
-    const uploads = await fs.readdir(path.join(root, owner)).catch(() => [] as string[]);
-    for (const upload of uploads) {
-      const dir = path.join(root, owner, upload);
-      const stat = await fs.stat(dir).catch(() => null);
-      if (stat && now - stat.mtimeMs > CHUNK_TTL_MS) await fs.rm(dir, { recursive: true, force: true });
-    }
+  for (const entry of await storage.list(CHUNKS_CATEGORY, '')) {
+    if (now - entry.modifiedAt > CHUNK_TTL_MS) await storage.remove(CHUNKS_CATEGORY, entry.name);
   }
 }

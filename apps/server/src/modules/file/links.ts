@@ -23,6 +23,9 @@ export const ANNEX_NAME = /^[0-9A-Z]{26}[0-9a-f]{16}\.[a-z0-9]{1,10}$/;
 /** The stored path of an attachment (no ticket). */
 export const annexUrl = (fileId: string) => `/api/file/Annex/${fileId}`;
 
+/** Who uploaded each attachment through this module (a small text file per attachment, by its id). */
+export const ANNEX_OWNER_CATEGORY = 'annexOwner';
+
 /** Chat images. */
 export const IM_CATEGORY = 'IM';
 /** A time-ordered id plus 64 random bits and the image type. */
@@ -133,6 +136,17 @@ const visibility = new Map<string, VisibilityCheck>();
  */
 export function registerFileVisibility(category: string, check: VisibilityCheck): void {
   visibility.set(category, check);
+}
+
+/** Whether the category's registered rule lets this user see the file; false when no rule is registered. */
+export async function ruleAllows(
+  category: string,
+  name: string,
+  userId: string,
+  authority: Awaited<ReturnType<typeof enabledAuthority>>,
+): Promise<boolean> {
+  const check = visibility.get(category);
+  return check ? check(userId, name, authority) : false;
 }
 
 /** The ticket's user, checked now: enabled and still allowed by the category's rule. */

@@ -1,17 +1,17 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { signedIn } from '../../core/access.ts';
 import { fail, notFound } from '../../core/errors.ts';
-import { categoryDir, IMAGE_TYPES, sniffImage, storeFile, type ImageKind } from '../../core/files.ts';
+import { IMAGE_TYPES, sniffImage, type ImageKind } from '../../core/files.ts';
 import { ok } from '../../core/http.ts';
 import { newId } from '../../core/ids.ts';
 import { readSettings, uploadLimits } from '../../core/settings.ts';
 import type { Db } from '../../db/index.ts';
+import type { FileStorage } from '../../core/storage.ts';
 import type { App, Services } from '../../core/types.ts';
 import { registerMessages } from '../../core/messages.ts';
 import { fileMessages } from './messages.ts';
+import { downloadRoutes } from './download-routes.ts';
 import { uploadRoutes } from './upload-routes.ts';
 import { uploaderUserAvatarPostAnswer } from './schema.ts';
 import { fileReply, replies } from '../../core/response-schema.ts';
@@ -36,7 +36,7 @@ export const systemIconUrl = (name: string) => `/api/file/Image/systemIcon/${nam
 async function receiveImage(
   request: FastifyRequest,
   db: Db,
-  dataDir: string,
+  storage: FileStorage,
   category: string,
   cap: number,
   at: number,
@@ -55,14 +55,15 @@ async function receiveImage(
   if (!limits.extensions.has(kind) && !(kind === 'jpg' && limits.extensions.has('jpeg')))
     throw fail('uploadExtension', { extension: kind });
   const name = `${newId(at)}.${kind}`;
-  await storeFile(dataDir, category, name, bytes);
+  await storage.put(category, name, bytes);
   return name;
 }
 
 export async function fileRoutes(app: App, services: Services) {
-  const { config, db, now } = services;
+  const { db, now, storage } = services;
   registerMessages(fileMessages);
   await uploadRoutes(app, services);
+  await downloadRoutes(app, services);
   app.post(
     '/api/file/Uploader/userAvatar',
     {
@@ -75,7 +76,7 @@ export async function fileRoutes(app: App, services: Services) {
     },
     async (request) => {
       signedIn(request);
-      const name = await receiveImage(request, db, config.dataDir, 'userAvatar', AVATAR_MAX_BYTES, now());
+      const name = await receiveImage(request, db, storage, 'userAvatar', AVATAR_MAX_BYTES, now());
       return ok({ name, url: avatarUrl(name) });
     },
   );
@@ -91,7 +92,7 @@ export async function fileRoutes(app: App, services: Services) {
       config: { access: { permission: 'basic.sysConfig:btn_edit' } },
     },
     async (request) => {
-      const name = await receiveImage(request, db, config.dataDir, 'systemIcon', AVATAR_MAX_BYTES, now());
+      const name = await receiveImage(request, db, storage, 'systemIcon', AVATAR_MAX_BYTES, now());
       return ok({ name, url: systemIconUrl(name) });
     },
   );
@@ -109,14 +110,14 @@ export async function fileRoutes(app: App, services: Services) {
         config: { access: 'public' },
       },
       async (request, reply) => {
-        const file = path.join(categoryDir(config.dataDir, category), request.params.name);
-        if (!fs.existsSync(file)) throw notFound();
+        const stream = await storage.open(category, request.params.name);
+        if (!stream) throw notFound();
         const kind = request.params.name.split('.').pop() as ImageKind;
         return reply
           .type(IMAGE_TYPES[kind])
           .header('cache-control', 'public, max-age=31536000, immutable')
           .header('x-content-type-options', 'nosniff')
-          .send(fs.createReadStream(file));
+          .send(stream);
       },
     );
   }

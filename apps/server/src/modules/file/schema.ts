@@ -32,3 +32,8 @@ export const uploaderPreviewAnswer = z.object({
   kind: z.enum(['image', 'pdf']),
   name: z.string(),
 });
+
+export const downloadUrlAnswer = z.object({
+  name: z.string().describe('the name the file downloads as'),
+  url: z.string().describe('the download link, with a ticket for the caller'),
+});

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@atrium/shared';
 import { fail } from '../../core/errors.ts';
 import { readSheetRows } from '../../core/excel-thread.ts';
-import { categoryDir, storeFile } from '../../core/files.ts';
+import { storeFile } from '../../core/files.ts';
+import { readBytes, storageOf, type StorageRef } from '../../core/storage.ts';
 
 /**
  * The server half of the batch import dialog, for any module: the upload of a workbook (.xls/.xlsx,
@@ -26,8 +25,16 @@ export function checkSpreadsheet(fileName: string, bytes: Buffer): void {
   throw fail('importFileType');
 }
 
-/** Reads the multipart workbook of an import upload, checks it and stores it under `category`; answers its name. */
-export async function receiveSpreadsheet(request: FastifyRequest, dataDir: string, category: string): Promise<string> {
+/**
+ * Reads the multipart workbook of an import upload, checks it and stores it under `category` of
+ * `store` (the app's FileStorage, or its data folder); answers its name. The rows are read by a
+ * later request, maybe on another instance: both go through the same store.
+ */
+export async function receiveSpreadsheet(
+  request: FastifyRequest,
+  store: StorageRef,
+  category: string,
+): Promise<string> {
   const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
   if (!part) throw fail('fileMissing');
   let bytes: Buffer;
@@ -39,31 +46,28 @@ export async function receiveSpreadsheet(request: FastifyRequest, dataDir: strin
   if (part.file.truncated || bytes.length > IMPORT_MAX_BYTES) throw fail('importFileSize');
   checkSpreadsheet(part.filename, bytes);
   const name = generatedName();
-  await storeFile(dataDir, category, name, bytes);
+  await storeFile(store, category, name, bytes);
   return name;
 }
 
 /** Stores a generated workbook under `category` and answers its name. */
-export async function storeSpreadsheet(dataDir: string, category: string, bytes: Buffer): Promise<string> {
+export async function storeSpreadsheet(store: StorageRef, category: string, bytes: Buffer): Promise<string> {
   const name = generatedName();
-  await storeFile(dataDir, category, name, bytes);
+  await storeFile(store, category, name, bytes);
   return name;
 }
 
 /** The rows of an uploaded workbook as objects keyed by `columns`, in the template's column order. */
 export async function readSpreadsheetRows<K extends string>(
-  dataDir: string,
+  store: StorageRef,
   category: string,
   fileName: string,
   columns: readonly K[],
 ): Promise<Record<K, string>[]> {
   if (!SPREADSHEET_NAME.test(fileName)) throw fail('importFileMissing');
-  let bytes: Buffer;
-  try {
-    bytes = await fs.readFile(path.join(categoryDir(dataDir, category), fileName));
-  } catch {
-    throw fail('importFileMissing');
-  }
+  // Only a missing file is the user's to fix; a store that cannot be reached is a server fault.
+  const bytes = await readBytes(storageOf(store), category, fileName);
+  if (!bytes) throw fail('importFileMissing');
   let cells: string[][];
   try {
     cells = await readSheetRows(bytes, columns.length, IMPORT_MAX_ROWS);

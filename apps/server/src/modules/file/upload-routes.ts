@@ -1,6 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import fs from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { signedIn } from '../../core/access.ts';
@@ -10,7 +8,7 @@ import { ok } from '../../core/http.ts';
 import { fileReply, replies } from '../../core/response-schema.ts';
 import { newId } from '../../core/ids.ts';
 import { readSettings, uploadLimits } from '../../core/settings.ts';
-import { localStorage, readText, type FileStorage } from '../../core/storage.ts';
+import { firstBytes, readText, type FileStorage } from '../../core/storage.ts';
 import type { App, Services } from '../../core/types.ts';
 import {
   CHUNK_BYTES,
@@ -26,7 +24,16 @@ import {
   wholeField,
   type UploadShape,
 } from './chunks.ts';
-import { ANNEX_CATEGORY, ANNEX_NAME, fileLinks, notVisible, stillVisible, ticketHolder, ticketQuery } from './links.ts';
+import {
+  ANNEX_CATEGORY,
+  ANNEX_NAME,
+  ANNEX_OWNER_CATEGORY,
+  fileLinks,
+  notVisible,
+  stillVisible,
+  ticketHolder,
+  ticketQuery,
+} from './links.ts';
 import {
   annexPicAnswer,
   fileChunkAnswer,
@@ -75,17 +82,6 @@ function checkType(raw: string | undefined) {
   if (raw !== undefined && raw !== '' && raw !== ANNEX_CATEGORY) throw badField('type', 'fieldValue');
 }
 
-async function firstBytes(file: string, count: number): Promise<Buffer> {
-  const handle = await fs.open(file, 'r');
-  try {
-    const buffer = Buffer.alloc(count);
-    const { bytesRead } = await handle.read(buffer, 0, count, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
 /**
  * The attachment upload of forms (docs/files.md): one request (`POST /api/file`) or in chunks of
  * 5 242 880 bytes with resume (`GET /api/file/chunk` says what the server holds, `POST /api/file/chunk`
@@ -94,9 +90,12 @@ async function firstBytes(file: string, count: number): Promise<Buffer> {
  * every attachment. Previews: /api/file/Uploader/Preview.
  */
 export async function uploadRoutes(app: App, services: Services) {
-  const { config, db, now } = services;
-  const storage: FileStorage = localStorage(config.dataDir);
+  const { db, now } = services;
+  const storage: FileStorage = services.storage;
   const limits = async () => uploadLimits(await readSettings(db));
+  // Two merges of one upload on this instance: the second is told to wait. On two instances both
+  // may join, each into a name of its own, so neither answers half a file; one that finds the
+  // chunks already dropped by the other answers "chunks missing" and the client sends them again.
   const merging = new Set<string>();
 
   /** The attachment this user already stored with this md5 and size, if any. */
@@ -108,6 +107,10 @@ export async function uploadRoutes(app: App, services: Services) {
   }
 
   const newFileId = (extension: string) => `${newId(now())}${randomBytes(8).toString('hex')}.${extension}`;
+
+  /** Keeps who uploaded an attachment: the uploader may ask for its download link (download-routes.ts). */
+  const keepUploader = (fileId: string, userId: string) =>
+    storage.put(ANNEX_OWNER_CATEGORY, fileId, Buffer.from(userId));
 
   function record(request: FastifyRequest, fileId: string, name: string, size: number, md5: string) {
     const userId = signedIn(request).session.userId;
@@ -128,6 +131,7 @@ export async function uploadRoutes(app: App, services: Services) {
     const fileId = newFileId(shape.extension);
     await storage.copy({ category: ANNEX_CATEGORY, name: from }, { category: ANNEX_CATEGORY, name: fileId });
     await storage.put(HASH_CATEGORY, hashEntry(userId, shape.identifier), Buffer.from(fileId));
+    await keepUploader(fileId, userId);
     return record(request, fileId, shape.fileName, shape.fileSize, shape.identifier);
   }
 
@@ -157,12 +161,14 @@ export async function uploadRoutes(app: App, services: Services) {
     },
     async (request) => {
       const userId = signedIn(request).session.userId;
-      void sweepStaleChunks(config.dataDir, now());
+      void sweepStaleChunks(storage, now()).catch((error: unknown) =>
+        request.log.warn({ err: error }, 'chunk sweep failed'),
+      );
       checkType(request.query.type);
       const shape = checkedShape(request.query, await limits());
       if (await known(userId, shape.identifier, shape.fileSize))
         return ok({ uploaded: true, chunkNumbers: [] as number[], merge: false });
-      const chunkNumbers = await storedChunks(config.dataDir, userId, shape);
+      const chunkNumbers = await storedChunks(storage, userId, shape);
       return ok({ uploaded: false, chunkNumbers, merge: chunkNumbers.length === shape.totalChunks });
     },
   );
@@ -187,7 +193,7 @@ export async function uploadRoutes(app: App, services: Services) {
       const shape = checkedShape(fields, await limits());
       const chunkNumber = wholeField(fields.chunkNumber, 'chunkNumber', 1, shape.totalChunks);
       const bytes = await readPart(part, () => badField('file', 'chunkLengthWrong', { size: CHUNK_BYTES }));
-      await storeChunk(config.dataDir, userId, shape, chunkNumber, bytes);
+      await storeChunk(storage, userId, shape, chunkNumber, bytes);
       return ok({ chunkNumber });
     },
   );
@@ -217,23 +223,30 @@ export async function uploadRoutes(app: App, services: Services) {
       const shape = checkedShape(request.body, await limits());
       const instant = await known(userId, shape.identifier, shape.fileSize);
       if (instant) {
-        await dropChunks(config.dataDir, userId, shape.identifier);
+        await dropChunks(storage, userId, shape.identifier);
         return ok(await reuse(request, instant, shape));
       }
       const lock = `${userId}/${shape.identifier}`;
       if (merging.has(lock)) throw fail('mergeBusy');
       merging.add(lock);
       try {
-        const joined = await joinChunks(config.dataDir, userId, shape);
+        // Joined straight into the store under a name nobody has been handed yet; missing chunks
+        // are refused before, and kept for the resume.
+        const fileId = newFileId(shape.extension);
+        await joinChunks(storage, userId, shape, { category: ANNEX_CATEGORY, name: fileId });
         try {
-          if (IMAGE_EXTENSIONS.has(shape.extension) && !sniffPreviewImage(await firstBytes(joined, 16)))
+          if (
+            IMAGE_EXTENSIONS.has(shape.extension) &&
+            !sniffPreviewImage((await firstBytes(storage, ANNEX_CATEGORY, fileId, 16)) ?? Buffer.alloc(0))
+          ) {
+            await storage.remove(ANNEX_CATEGORY, fileId);
             throw fail('fileTypeImage');
-          const fileId = newFileId(shape.extension);
-          await storage.put(ANNEX_CATEGORY, fileId, createReadStream(joined));
+          }
           await storage.put(HASH_CATEGORY, hashEntry(userId, shape.identifier), Buffer.from(fileId));
+          await keepUploader(fileId, userId);
           return ok(record(request, fileId, shape.fileName, shape.fileSize, shape.identifier));
         } finally {
-          await dropChunks(config.dataDir, userId, shape.identifier);
+          await dropChunks(storage, userId, shape.identifier);
         }
       } finally {
         merging.delete(lock);
@@ -274,6 +287,7 @@ export async function uploadRoutes(app: App, services: Services) {
       const fileId = newFileId(extension);
       await storage.put(ANNEX_CATEGORY, fileId, bytes);
       await storage.put(HASH_CATEGORY, hashEntry(userId, md5), Buffer.from(fileId));
+      await keepUploader(fileId, userId);
       return ok(record(request, fileId, fileName, bytes.length, md5));
     },
   );
@@ -300,6 +314,7 @@ export async function uploadRoutes(app: App, services: Services) {
       if (!kind) throw fail('fileTypeImage');
       const fileId = newFileId(kind);
       await storage.put(ANNEX_CATEGORY, fileId, bytes);
+      await keepUploader(fileId, userId);
       const url = fileLinks(services, userId).link(
         ANNEX_CATEGORY,
         fileId,
@@ -325,10 +340,11 @@ export async function uploadRoutes(app: App, services: Services) {
   /** How an attachment is previewed: inline as it is, as the PDF of its conversion, or not at all. */
   async function previewKind(fileId: string): Promise<'image' | 'pdf' | 'office' | null> {
     const extension = extensionOf(fileId);
-    const file = await storage.localPath(ANNEX_CATEGORY, fileId, config.dataDir);
-    if (!file) throw notFound('fileNotExist');
-    if (PREVIEW_IMAGES.has(extension)) return sniffPreviewImage(await firstBytes(file, 16)) ? 'image' : null;
-    if (extension === 'pdf') return (await firstBytes(file, 5)).toString('latin1') === '%PDF-' ? 'pdf' : null;
+    // The first bytes only: a remote store sends those, not the whole file.
+    const head = await firstBytes(storage, ANNEX_CATEGORY, fileId, 16);
+    if (!head) throw notFound('fileNotExist');
+    if (PREVIEW_IMAGES.has(extension)) return sniffPreviewImage(head) ? 'image' : null;
+    if (extension === 'pdf') return head.subarray(0, 5).toString('latin1') === '%PDF-' ? 'pdf' : null;
     if (OFFICE_EXTENSIONS.has(extension))
       return (await officePdf(storage, ANNEX_CATEGORY, fileId, extension)) ? 'office' : null;
     return null;
@@ -386,11 +402,13 @@ export async function uploadRoutes(app: App, services: Services) {
       if (kind === 'office') {
         stream = await storage.open(PREVIEW_CACHE_CATEGORY, previewCacheName(fileId));
       } else {
-        stream = await storage.open(ANNEX_CATEGORY, fileId);
         if (kind === 'image') {
-          const file = (await storage.localPath(ANNEX_CATEGORY, fileId, config.dataDir))!;
-          type = PREVIEW_TYPES[sniffPreviewImage(await firstBytes(file, 16))!]!;
+          const head = await firstBytes(storage, ANNEX_CATEGORY, fileId, 16);
+          if (!head) throw notFound('fileNotExist');
+          type = PREVIEW_TYPES[sniffPreviewImage(head)!]!;
         }
+        // Opened last: an opened remote file holds a connection until it is read.
+        stream = await storage.open(ANNEX_CATEGORY, fileId);
       }
       if (!stream) throw notFound('fileNotExist');
       return reply

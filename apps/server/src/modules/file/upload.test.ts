@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, dbTargets, type TestServer } from '../../testing/index.ts';
+import { createTestServer, dbTargets, type TestServer, multipartFile } from '../../testing/index.ts';
 import { CHUNK_BYTES } from './chunks.ts';
 import { expectRefused, REFUSED, tampered, ticketOf, withTicketParam } from './testing.ts';
 
@@ -14,23 +14,10 @@ const PNG = Buffer.from(
   'base64',
 );
 
-/** A multipart body: the form fields first (the server reads them before the file), then the file. */
+/** The upload routes' multipart body, as the server injection takes it. */
 function multipart(fields: Record<string, string | number>, filename: string, bytes: Buffer) {
-  const boundary = '----atrium-chunks';
-  const parts = Object.entries(fields).map(([k, v]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
-  );
-  return {
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat([
-      ...parts,
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  };
+  const { payload, contentType } = multipartFile(filename, bytes, fields);
+  return { headers: { 'content-type': contentType }, payload };
 }
 
 describe.each(dbTargets())('chunked upload, merge and preview on $name', (target) => {

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { notFound } from '../../core/errors.ts';
-import { categoryDir, ownerOf, storeOwner } from '../../core/files.ts';
+import { ownerOf, storeOwner } from '../../core/files.ts';
 import type { Services } from '../../core/types.ts';
 import { enabledAuthority, fileLinks, notVisible, ticketHolder } from './links.ts';
 import { storeSpreadsheet } from './spreadsheet-import.ts';
@@ -10,7 +8,7 @@ import { storeSpreadsheet } from './spreadsheet-import.ts';
 /** Generated workbooks are kept this long for their download. */
 export const WORKBOOK_TTL_MS = 60 * 60 * 1000;
 
-type WorkbookServices = Pick<Services, 'config' | 'secrets' | 'now' | 'authority'>;
+type WorkbookServices = Pick<Services, 'storage' | 'secrets' | 'now' | 'authority'>;
 
 /**
  * Stores a generated workbook for the user who asked for it and answers `{ name, url }`: the name
@@ -25,8 +23,8 @@ export async function publishWorkbook(
   fullName: string,
   downloadPath: (name: string) => string,
 ): Promise<{ name: string; url: string }> {
-  const name = await storeSpreadsheet(services.config.dataDir, category, bytes);
-  await storeOwner(services.config.dataDir, category, name, userId);
+  const name = await storeSpreadsheet(services.storage, category, bytes);
+  await storeOwner(services.storage, category, name, userId);
   const url = `${downloadPath(name)}?fullName=${encodeURIComponent(fullName)}`;
   return { name: fullName, url: fileLinks(services, userId).link(category, name, url) };
 }
@@ -45,15 +43,17 @@ export async function sendWorkbook(
 ) {
   const userId = ticketHolder(services, category, name, ticket);
   await enabledAuthority(services, userId);
-  const file = path.join(categoryDir(services.config.dataDir, category), name);
-  const stat = fs.statSync(file, { throwIfNoEntry: false });
-  if (!stat || Date.now() - stat.mtimeMs > WORKBOOK_TTL_MS) throw notFound('fileNotFound');
-  if ((await ownerOf(services.config.dataDir, category, name)) !== userId) throw notVisible();
+  const stat = await services.storage.stat(category, name);
+  if (!stat || Date.now() - stat.modifiedAt > WORKBOOK_TTL_MS) throw notFound('fileNotFound');
+  if ((await ownerOf(services.storage, category, name)) !== userId) throw notVisible();
+  // Opened last: an opened remote file holds a connection until it is read.
+  const stream = await services.storage.open(category, name);
+  if (!stream) throw notFound('fileNotFound');
   const safe = fullName.replace(/[\\/\r\n"]/g, '_');
   return reply
     .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     .header('content-disposition', `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(safe)}`)
     .header('cache-control', 'no-store')
     .header('x-content-type-options', 'nosniff')
-    .send(fs.createReadStream(file));
+    .send(stream);
 }

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { signedIn } from '../../core/access.ts';
 import { fail, notFound } from '../../core/errors.ts';
-import { categoryDir, sniffImage, storeFile } from '../../core/files.ts';
+import { sniffImage } from '../../core/files.ts';
 import { ok } from '../../core/http.ts';
 import { newId } from '../../core/ids.ts';
 import { readSettings, uploadLimits } from '../../core/settings.ts';
@@ -39,7 +38,7 @@ function displayName(raw: string): string {
  * the uploader (nobody else was ever handed a link to it).
  */
 export async function annexUploadRoutes(app: App, services: Services) {
-  const { config, db, now } = services;
+  const { db, now, storage } = services;
   app.post(
     `/api/file/Uploader/${ANNEX_CATEGORY}`,
     {
@@ -67,7 +66,7 @@ export async function annexUploadRoutes(app: App, services: Services) {
       // A file named as an image must be one: it may be shown inline by a browser.
       if (IMAGE_EXTENSIONS.has(extension) && !sniffImage(bytes)) throw fail('fileTypeImage');
       const fileId = `${newId(now())}${randomBytes(8).toString('hex')}.${extension}`;
-      await storeFile(config.dataDir, ANNEX_CATEGORY, fileId, bytes);
+      await storage.put(ANNEX_CATEGORY, fileId, bytes);
       const url = fileLinks(services, signedIn(request).session.userId).annex(fileId, name);
       return ok({ name, fileId, fileSize: bytes.length, fileExtension: extension, url });
     },
@@ -91,15 +90,16 @@ export async function annexUploadRoutes(app: App, services: Services) {
       const authority = await enabledAuthority(services, userId);
       if (!services.authority.allows(authority, NOTICE_MENU) && !(await noticeFileVisible(db, userId, fileId)))
         throw notVisible();
-      const file = path.join(categoryDir(config.dataDir, ANNEX_CATEGORY), fileId);
-      if (!fs.existsSync(file)) throw notFound('fileNotFound');
+      // Streamed from the store as the client reads it: a large attachment is never held whole.
+      const stream = await storage.open(ANNEX_CATEGORY, fileId);
+      if (!stream) throw notFound('fileNotFound');
       const downloadName = displayName(request.query.fullName ?? request.params.fileId);
       return reply
         .type('application/octet-stream')
         .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(downloadName)}`)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
-        .send(fs.createReadStream(file));
+        .send(stream);
     },
   );
 }

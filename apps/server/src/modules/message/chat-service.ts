@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type {
   ChatContentType,
   ChatMessage,
@@ -11,7 +9,7 @@ import type {
 import { newId } from '../../core/ids.ts';
 import { countedPage, pageOf } from '../../core/paging.ts';
 import { containsAny } from '../../core/sql.ts';
-import { categoryDir } from '../../core/files.ts';
+import type { FileStorage } from '../../core/storage.ts';
 import type { Services } from '../../core/types.ts';
 import type { Db, Dialect } from '../../db/index.ts';
 import { inTransaction } from '../../db/tx.ts';
@@ -46,17 +44,17 @@ export interface SentChat {
  * The stored form of an outgoing message, or null when there is nothing to store: empty text after
  * trimming, or an image that was not uploaded through the IM upload.
  */
-export function storedContent(
-  dataDir: string,
+export async function storedContent(
+  storage: FileStorage,
   content: OutgoingContent,
-): { content: string; type: ChatContentType } | null {
+): Promise<{ content: string; type: ChatContentType } | null> {
   if (content.messageType === 'text') {
     const text = content.text.trim();
     if (!text || text.length > MAX_CHAT_TEXT) return null;
     return { content: escapeChatText(text), type: 'text' };
   }
   const { name, width, height } = content.image;
-  if (!IM_NAME.test(name) || !fs.existsSync(path.join(categoryDir(dataDir, IM_CATEGORY), name))) return null;
+  if (!IM_NAME.test(name) || !(await storage.stat(IM_CATEGORY, name))) return null;
   const stored: StoredChatImage = { name, path: imImageUrl(name), width, height };
   return { content: JSON.stringify(stored), type: 'image' };
 }
@@ -122,13 +120,13 @@ interface Party {
  * disabled recipient, or the sender writing to themselves).
  */
 export async function sendChat(
-  services: Pick<Services, 'db' | 'now' | 'config' | 'secrets'>,
+  services: Pick<Services, 'db' | 'now' | 'storage' | 'secrets'>,
   senderId: string,
   toUserId: string,
   content: OutgoingContent,
 ): Promise<SentChat | null> {
   if (toUserId === senderId) return null;
-  const stored = storedContent(services.config.dataDir, content);
+  const stored = await storedContent(services.storage, content);
   if (!stored) return null;
   const parties = await services.db
     .selectFrom('users')

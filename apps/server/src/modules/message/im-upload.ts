@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { z } from 'zod';
 import { signedIn } from '../../core/access.ts';
 import { fail, notFound } from '../../core/errors.ts';
 import { FILE_TICKET_TTL_MS } from '../../core/file-ticket.ts';
-import { categoryDir, IMAGE_TYPES, sniffImage, storeFile, type ImageKind } from '../../core/files.ts';
+import { IMAGE_TYPES, sniffImage, type ImageKind } from '../../core/files.ts';
 import { ok } from '../../core/http.ts';
 import { newId } from '../../core/ids.ts';
 import type { App, Services } from '../../core/types.ts';
@@ -35,7 +33,7 @@ const imQuery = z.object(ticketQuery);
  * holds it yet, of the uploader (nobody else was ever handed a link to it).
  */
 export async function imUploadRoutes(app: App, services: Services) {
-  const { config, db, now } = services;
+  const { db, now, storage } = services;
   app.post(
     `/api/file/Uploader/${IM_CATEGORY}`,
     {
@@ -58,7 +56,7 @@ export async function imUploadRoutes(app: App, services: Services) {
       const kind = sniffImage(bytes);
       if (!kind) throw fail('fileTypeImage');
       const name = `${newId(now())}${randomBytes(8).toString('hex')}.${kind}`;
-      await storeFile(config.dataDir, IM_CATEGORY, name, bytes);
+      await storage.put(IM_CATEGORY, name, bytes);
       return ok({ name, url: fileLinks(services, session.userId).chatImage(name) });
     },
   );
@@ -80,8 +78,8 @@ export async function imUploadRoutes(app: App, services: Services) {
       const userId = ticketHolder(services, IM_CATEGORY, name, request.query.ticket);
       await enabledAuthority(services, userId);
       if (!(await chatImageVisible(db, userId, name))) throw notVisible();
-      const file = path.join(categoryDir(config.dataDir, IM_CATEGORY), name);
-      if (!fs.existsSync(file)) throw notFound('fileNotFound');
+      const stream = await storage.open(IM_CATEGORY, name);
+      if (!stream) throw notFound('fileNotFound');
       const kind = name.split('.').pop() as ImageKind;
       return (
         reply
@@ -89,7 +87,7 @@ export async function imUploadRoutes(app: App, services: Services) {
           // Each link is its own URL: the browser may keep the image as long as the link lives.
           .header('cache-control', `private, max-age=${FILE_TICKET_TTL_MS / 1000}`)
           .header('x-content-type-options', 'nosniff')
-          .send(fs.createReadStream(file))
+          .send(stream)
       );
     },
   );

@@ -73,7 +73,10 @@ export async function gradeRoutes(app: App, { db, dialect, now }: Services) {
         tags,
         summary: 'Create a job grade',
       },
-      config: { access: { permission: 'permission.grade:btn_add' } },
+      config: {
+        access: { permission: 'permission.grade:btn_add' },
+        audit: { resource: 'grade', table: 'job_grade', action: 'create' },
+      },
     },
     async (request) => {
       const id = await createGrade(db, request.body, actor(request));
@@ -100,7 +103,10 @@ export async function gradeRoutes(app: App, { db, dialect, now }: Services) {
         tags,
         summary: 'Save a job grade (with version)',
       },
-      config: { access: { permission: 'permission.grade:btn_edit' } },
+      config: {
+        access: { permission: 'permission.grade:btn_edit' },
+        audit: { resource: 'grade', table: 'job_grade', action: 'update' },
+      },
     },
     async (request) => {
       await updateGrade(db, request.params.id, request.body, actor(request));
@@ -117,7 +123,10 @@ export async function gradeRoutes(app: App, { db, dialect, now }: Services) {
         tags,
         summary: 'Delete a job grade no position or user carries',
       },
-      config: { access: { permission: 'permission.grade:btn_remove' } },
+      config: {
+        access: { permission: 'permission.grade:btn_remove' },
+        audit: { resource: 'grade', table: 'job_grade', action: 'delete' },
+      },
     },
     async (request) => {
       await removeGrade(db, request.params.id);
@@ -134,7 +143,10 @@ export async function gradeRoutes(app: App, { db, dialect, now }: Services) {
         tags,
         summary: 'Enable or disable a job grade',
       },
-      config: { access: { permission: 'permission.grade:btn_edit' } },
+      config: {
+        access: { permission: 'permission.grade:btn_edit' },
+        audit: { resource: 'grade', table: 'job_grade', action: 'other' },
+      },
     },
     async (request) => {
       const enabledMark = await toggleGradeState(db, request.params.id, actor(request));

@@ -222,7 +222,10 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
         summary: 'Create a company (or the given category)',
         response: replies(organizePostAnswer),
       },
-      config: { access: { permission: 'permission.organize:btn_add' } },
+      config: {
+        access: { permission: 'permission.organize:btn_add' },
+        audit: { resource: 'organize', table: 'organize', action: 'create' },
+      },
     },
     async (request) => {
       const id = await createOrganize(
@@ -240,7 +243,10 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
     `${ORG}/Department`,
     {
       schema: { body: organizeBody, tags, summary: 'Create a department', response: replies(organizePostAnswer) },
-      config: { access: { permission: 'permission.organize:btn_add' } },
+      config: {
+        access: { permission: 'permission.organize:btn_add' },
+        audit: { resource: 'organize', table: 'organize', action: 'create' },
+      },
     },
     async (request) => {
       const id = await createOrganize(db, translator(request), request.body, 'department', actor(request));
@@ -271,7 +277,10 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
         summary: 'Save a department (with version)',
         response: replies(),
       },
-      config: { access: { permission: 'permission.organize:btn_edit' } },
+      config: {
+        access: { permission: 'permission.organize:btn_edit' },
+        audit: { resource: 'organize', table: 'organize', action: 'update' },
+      },
     },
     async (request) => {
       await updateOrganize(
@@ -305,7 +314,10 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
         summary: 'Save an organisation (with version); may move it',
         response: replies(),
       },
-      config: { access: { permission: 'permission.organize:btn_edit' } },
+      config: {
+        access: { permission: 'permission.organize:btn_edit' },
+        audit: { resource: 'organize', table: 'organize', action: 'update' },
+      },
     },
     async (request) => {
       await updateOrganize(db, translator(request), request.params.id, request.body, actor(request));
@@ -317,7 +329,10 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
     `${ORG}/:id`,
     {
       schema: { params: idParams, tags, summary: 'Delete an organisation nothing refers to', response: replies() },
-      config: { access: { permission: 'permission.organize:btn_remove' } },
+      config: {
+        access: { permission: 'permission.organize:btn_remove' },
+        audit: { resource: 'organize', table: 'organize', action: 'delete' },
+      },
     },
     async (request) => {
       await removeOrganize(db, request.params.id);
@@ -416,7 +431,10 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
     POS,
     {
       schema: { body: positionBody, tags, summary: 'Create a position', response: replies(organizePostAnswer) },
-      config: { access: { permission: 'permission.position:btn_add' } },
+      config: {
+        access: { permission: 'permission.position:btn_add' },
+        audit: { resource: 'position', table: 'position', action: 'create' },
+      },
     },
     async (request) => {
       const id = await createPosition(db, translator(request), request.body, actor(request));
@@ -443,7 +461,11 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
         summary: 'Save a position (with version)',
         response: replies(),
       },
-      config: { access: { permission: 'permission.position:btn_edit' }, scope: ONE_POSITION },
+      config: {
+        access: { permission: 'permission.position:btn_edit' },
+        audit: { resource: 'position', table: 'position', action: 'update' },
+        scope: ONE_POSITION,
+      },
     },
     async (request) => {
       await updatePosition(db, translator(request), request.params.id, request.body, actor(request));
@@ -455,7 +477,11 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
     `${POS}/:id`,
     {
       schema: { params: idParams, tags, summary: 'Delete a position nobody holds', response: replies() },
-      config: { access: { permission: 'permission.position:btn_remove' }, scope: ONE_POSITION },
+      config: {
+        access: { permission: 'permission.position:btn_remove' },
+        audit: { resource: 'position', table: 'position', action: 'delete' },
+        scope: ONE_POSITION,
+      },
     },
     async (request) => {
       await removePosition(db, request.params.id);
@@ -499,7 +525,10 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
     GRP,
     {
       schema: { body: groupBody, tags, summary: 'Create a group', response: replies(organizePostAnswer) },
-      config: { access: { permission: 'permission.group:btn_add' } },
+      config: {
+        access: { permission: 'permission.group:btn_add' },
+        audit: { resource: 'group', table: 'user_group', action: 'create' },
+      },
     },
     async (request) => {
       const id = await createGroup(db, request.body, actor(request));
@@ -526,7 +555,10 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
         summary: 'Save a group (with version)',
         response: replies(),
       },
-      config: { access: { permission: 'permission.group:btn_edit' } },
+      config: {
+        access: { permission: 'permission.group:btn_edit' },
+        audit: { resource: 'group', table: 'user_group', action: 'update' },
+      },
     },
     async (request) => {
       await updateGroup(db, request.params.id, request.body, actor(request));
@@ -538,7 +570,10 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
     `${GRP}/:id`,
     {
       schema: { params: idParams, tags, summary: 'Delete a group without members', response: replies() },
-      config: { access: { permission: 'permission.group:btn_remove' } },
+      config: {
+        access: { permission: 'permission.group:btn_remove' },
+        audit: { resource: 'group', table: 'user_group', action: 'delete' },
+      },
     },
     async (request) => {
       await removeGroup(db, request.params.id);

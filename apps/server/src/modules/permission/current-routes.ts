@@ -1,8 +1,5 @@
 import { signedIn } from '../../core/access.ts';
 import { notFound } from '../../core/errors.ts';
-import fs from 'node:fs';
-import path from 'node:path';
-import { categoryDir } from '../../core/files.ts';
 import { ok } from '../../core/http.ts';
 import type { App, Services } from '../../core/types.ts';
 import { avatarUrl } from '../file/routes.ts';
@@ -34,7 +31,7 @@ const PREFIX = '/api/permission/Users/Current';
 const tags = ['current user'];
 
 /** Calls every signed-in user may make about themselves. */
-export async function currentUserRoutes(app: App, { db, dialect, config, now }: Services) {
+export async function currentUserRoutes(app: App, { db, dialect, storage, now }: Services) {
   const user = { access: 'user' as const };
 
   app.get(
@@ -59,7 +56,7 @@ export async function currentUserRoutes(app: App, { db, dialect, config, now }: 
       config: user,
     },
     async (request) => {
-      if (!fs.existsSync(path.join(categoryDir(config.dataDir, 'userAvatar'), request.params.name))) throw notFound();
+      if (!(await storage.stat('userAvatar', request.params.name))) throw notFound();
       await current.setHeadIcon(db, signedIn(request).session.userId, avatarUrl(request.params.name), now());
       return ok(undefined, request.t('updateSuccess'));
     },

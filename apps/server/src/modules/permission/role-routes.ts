@@ -104,7 +104,10 @@ export async function roleRoutes(app: App, { db, dialect, now }: Services) {
     '/api/permission/Role',
     {
       schema: { body: roleForm, tags, summary: 'Create a role', response: replies(rolePostAnswer) },
-      config: { access: { permission: 'permission.role:btn_add' } },
+      config: {
+        access: { permission: 'permission.role:btn_add' },
+        audit: { resource: 'role', table: 'role', action: 'create' },
+      },
     },
     async (request) => {
       const id = await createRole(db, request.body, now(), signedIn(request).session.userId);
@@ -131,7 +134,10 @@ export async function roleRoutes(app: App, { db, dialect, now }: Services) {
         summary: 'Update a role (optimistic lock on version)',
         response: replies(),
       },
-      config: { access: { permission: 'permission.role:btn_edit' } },
+      config: {
+        access: { permission: 'permission.role:btn_edit' },
+        audit: { resource: 'role', table: 'role', action: 'update' },
+      },
     },
     async (request) => {
       await updateRole(db, request.params.id, request.body, now(), signedIn(request).session.userId);
@@ -143,7 +149,10 @@ export async function roleRoutes(app: App, { db, dialect, now }: Services) {
     '/api/permission/Role/:id',
     {
       schema: { params: idParams, tags, summary: 'Delete a role that has no members', response: replies() },
-      config: { access: { permission: 'permission.role:btn_remove' } },
+      config: {
+        access: { permission: 'permission.role:btn_remove' },
+        audit: { resource: 'role', table: 'role', action: 'delete' },
+      },
     },
     async (request) => {
       await deleteRole(db, request.params.id);
@@ -160,7 +169,10 @@ export async function roleRoutes(app: App, { db, dialect, now }: Services) {
         summary: 'Toggle enabled/disabled; a disabled role grants nothing',
         response: replies(roleActionsStatePutAnswer),
       },
-      config: { access: { permission: 'permission.role:btn_edit' } },
+      config: {
+        access: { permission: 'permission.role:btn_edit' },
+        audit: { resource: 'role', table: 'role', action: 'other' },
+      },
     },
     async (request) => {
       const enabledMark = await toggleRoleState(db, request.params.id, now(), signedIn(request).session.userId);

@@ -22,6 +22,7 @@ import { receiveSpreadsheet } from '../file/spreadsheet-import.ts';
 import { publishWorkbook, sendWorkbook } from '../file/workbook-download.ts';
 import { usersUploaderPostAnswer, usersImportPreviewAnswer, usersImportDataPostAnswer } from './schema.ts';
 import { fileReply, replies } from '../../core/response-schema.ts';
+import type { AuditContext } from '../../core/audit.ts';
 
 const tags = ['permission'];
 const EXPORT_MAX_ROWS = 10000;
@@ -50,8 +51,15 @@ const downloadPath = (name: string) => `/api/permission/Users/Download/${name}`;
  * are kept an hour and answered as `data.url`, a link with a ticket (docs/files.md) for the user who
  * asked for it: nobody else may download it.
  */
+/**
+ * What an import leaves in the audit trail: the rows sent (without any password column) and the
+ * outcome. There is no before: an import only creates users.
+ */
+const importedUsers = async (_db: unknown, { request, data }: AuditContext) =>
+  data === undefined ? null : { rows: (request.body as { list?: unknown } | undefined)?.list ?? [], result: data };
+
 export async function userExcelRoutes(app: App, services: Services) {
-  const { db, dialect, config, now } = services;
+  const { db, dialect, storage, now } = services;
   /** Records the caller as the workbook's owner and answers its link for them. */
   const answer = async (request: FastifyRequest, bytes: Buffer, fullName: string) =>
     ok(await publishWorkbook(services, EXPORT_DIR, bytes, signedIn(request).session.userId, fullName, downloadPath));
@@ -64,10 +72,13 @@ export async function userExcelRoutes(app: App, services: Services) {
         summary: 'Upload a user spreadsheet (.xls/.xlsx, at most 500 KB) for import',
         response: replies(usersUploaderPostAnswer),
       },
-      config: { access: { permission: 'permission.user:btn_upload' } },
+      config: {
+        access: { permission: 'permission.user:btn_upload' },
+        audit: { exempt: 'keeps the uploaded workbook for the preview; users change on ImportData, which is audited' },
+      },
     },
     async (request) => {
-      const name = await receiveSpreadsheet(request, config.dataDir, IMPORT_DIR);
+      const name = await receiveSpreadsheet(request, storage, IMPORT_DIR);
       return ok({ name, url: '' });
     },
   );
@@ -84,7 +95,7 @@ export async function userExcelRoutes(app: App, services: Services) {
       config: { access: { permission: 'permission.user:btn_upload' } },
     },
     async (request) => {
-      const dataRow = await readUploadedRows(config.dataDir, request.query.fileName);
+      const dataRow = await readUploadedRows(storage, request.query.fileName);
       return ok({ headerRow: headerRow(tr(request)), dataRow });
     },
   );
@@ -98,7 +109,10 @@ export async function userExcelRoutes(app: App, services: Services) {
         summary: 'Import previewed rows; failures come back with errorsInfo',
         response: replies(usersImportDataPostAnswer),
       },
-      config: { access: { permission: 'permission.user:btn_upload' } },
+      config: {
+        access: { permission: 'permission.user:btn_upload' },
+        audit: { resource: 'user', action: 'create', load: importedUsers },
+      },
     },
     async (request) => {
       const result = await importUsers(db, request.body.list, tr(request), now(), signedIn(request).session.userId);
@@ -117,7 +131,10 @@ export async function userExcelRoutes(app: App, services: Services) {
           summary: 'A workbook of the failed rows with their reasons',
           response: replies(usersUploaderPostAnswer),
         },
-        config: { access: { permission: 'permission.user:btn_upload' } },
+        config: {
+          access: { permission: 'permission.user:btn_upload' },
+          audit: { exempt: 'answers a workbook of the rows sent; nothing is stored but the file' },
+        },
       },
       async (request) => {
         const bytes = await writeUserWorkbook(tr(request), request.body.list, true);

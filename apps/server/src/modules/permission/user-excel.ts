@@ -15,6 +15,7 @@ import type { MessageKey, MessageParams } from '../../core/messages.ts';
 import { insertUsers, newUserRow } from './user-row.ts';
 import { bumpAuthorityRevision } from '../../core/authority.ts';
 import { writeSheet } from '../../core/excel-thread.ts';
+import type { FileStorage } from '../../core/storage.ts';
 import { readSpreadsheetRows, SPREADSHEET_NAME } from '../file/spreadsheet-import.ts';
 import { defaultPasswordHash } from './user-service.ts';
 import { organizeNames } from './users.ts';
@@ -52,8 +53,8 @@ export async function writeUserWorkbook(
 }
 
 /** Reads the rows of an uploaded user workbook (first sheet, header in row 1, columns in the template's order). */
-export async function readUploadedRows(dataDir: string, fileName: string): Promise<UserImportRow[]> {
-  return readSpreadsheetRows(dataDir, IMPORT_DIR, fileName, USER_IMPORT_COLUMNS);
+export async function readUploadedRows(storage: FileStorage, fileName: string): Promise<UserImportRow[]> {
+  return readSpreadsheetRows(storage, IMPORT_DIR, fileName, USER_IMPORT_COLUMNS);
 }
 
 const GENDERS: Record<string, number> = { 男: 1, 女: 2, male: 1, female: 2, m: 1, f: 2, '1': 1, '2': 2 };

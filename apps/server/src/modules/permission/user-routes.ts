@@ -10,6 +10,7 @@ import { idParams, resetPasswordForm, userForm, userListQuery, userUpdate } from
 import { createUser, deleteUser, getUserInfo, resetPassword, toggleUserState, updateUser } from './user-service.ts';
 import { usersAnswer, userDetailAnswer, rolePostAnswer, roleActionsStatePutAnswer } from './schema.ts';
 import { replies } from '../../core/response-schema.ts';
+import { auditUser } from './user-audit.ts';
 
 const tags = ['permission'];
 
@@ -59,7 +60,7 @@ export async function userCrudRoutes(app: App, { db, dialect, now, push, records
         summary: 'Create a user with the default password',
         response: replies(rolePostAnswer),
       },
-      config: { access: { permission: 'permission.user:btn_add' }, fields: USER_FIELDS },
+      config: { access: { permission: 'permission.user:btn_add' }, fields: USER_FIELDS, audit: auditUser('create') },
     },
     async (request) => {
       // A field the caller may not edit starts empty, whatever was sent for it.
@@ -93,7 +94,12 @@ export async function userCrudRoutes(app: App, { db, dialect, now, push, records
         summary: 'Update a user (optimistic lock on version)',
         response: replies(),
       },
-      config: { access: { permission: 'permission.user:btn_edit' }, scope: ONE_USER, fields: USER_FIELDS },
+      config: {
+        access: { permission: 'permission.user:btn_edit' },
+        audit: auditUser('update'),
+        scope: ONE_USER,
+        fields: USER_FIELDS,
+      },
     },
     async (request) => {
       // A field the caller may not edit keeps its stored value, whatever was sent for it.
@@ -113,7 +119,7 @@ export async function userCrudRoutes(app: App, { db, dialect, now, push, records
         summary: 'Delete a user (not an administrator, not yourself)',
         response: replies(),
       },
-      config: { access: { permission: 'permission.user:btn_remove' }, scope: ONE_USER },
+      config: { access: { permission: 'permission.user:btn_remove' }, scope: ONE_USER, audit: auditUser('delete') },
     },
     async (request) => {
       await deleteUser(db, push, request.params.id, signedIn(request).session.userId);
@@ -130,7 +136,7 @@ export async function userCrudRoutes(app: App, { db, dialect, now, push, records
         summary: 'Toggle enabled/disabled',
         response: replies(roleActionsStatePutAnswer),
       },
-      config: { access: { permission: 'permission.user:btn_edit' }, scope: ONE_USER },
+      config: { access: { permission: 'permission.user:btn_edit' }, scope: ONE_USER, audit: auditUser('other') },
     },
     async (request) => {
       const enabledMark = await toggleUserState(db, push, request.params.id, now(), signedIn(request).session.userId);
@@ -148,7 +154,7 @@ export async function userCrudRoutes(app: App, { db, dialect, now, push, records
         summary: 'Set a new password (md5 hex, twice)',
         response: replies(),
       },
-      config: { access: { permission: 'permission.user:btn_edit' }, scope: ONE_USER },
+      config: { access: { permission: 'permission.user:btn_edit' }, scope: ONE_USER, audit: auditUser('other') },
     },
     async (request) => {
       const { userPassword, validatePassword } = request.body;
@@ -162,7 +168,7 @@ export async function userCrudRoutes(app: App, { db, dialect, now, push, records
     '/api/permission/Users/:id/Actions/unlock',
     {
       schema: { params: idParams, tags, summary: 'Lift a sign-in lockout', response: replies() },
-      config: { access: { permission: 'permission.user:btn_edit' }, scope: ONE_USER },
+      config: { access: { permission: 'permission.user:btn_edit' }, scope: ONE_USER, audit: auditUser('other') },
     },
     async (request) => {
       const result = await db

@@ -13,7 +13,10 @@ const readyData = z.object({
   database: z.boolean(),
   migrations: z.boolean(),
   redis: z.boolean().nullable(),
+  /** The data folder can be written (SQLite, scratch files, and the files themselves without S3). */
   storage: z.boolean(),
+  /** The S3-compatible object store answers for its bucket; null when files stay in the data folder. */
+  objectStore: z.boolean().nullable(),
   /** Migrations the database has not run yet. */
   pending: z.array(z.string()),
 });
@@ -32,16 +35,16 @@ const passes = async (check: () => Promise<unknown>) => {
   }
 };
 
-export async function healthRoutes(app: App, { db, dialect, config, push, metrics }: Services) {
+export async function healthRoutes(app: App, { db, dialect, config, push, metrics, storage: files }: Services) {
   app.get(
     '/api/ready',
     {
       schema: {
         tags: ['system'],
-        summary: 'Readiness: database, migrations, Redis (when configured) and file storage',
+        summary: 'Readiness: database, migrations, Redis and the object store (when configured) and file storage',
         description:
           'A load balancer sends traffic only while this answers 200; 503 names what is not ready. ' +
-          '`redis` is null when the instance runs without Redis.',
+          '`redis` is null when the instance runs without Redis, `objectStore` when files stay in the data folder.',
         response: {
           200: okData(readyData),
           503: z.object({ code: z.literal(500), msg: z.string(), data: readyData }),
@@ -51,7 +54,7 @@ export async function healthRoutes(app: App, { db, dialect, config, push, metric
     },
     async (request, reply) => {
       let pending: string[] = [];
-      const [database, migrations, redis, storage] = await Promise.all([
+      const [database, migrations, redis, storage, objectStore] = await Promise.all([
         passes(() => sql`select 1`.execute(db)),
         passes(async () => (pending = await pendingMigrations(db)).length === 0),
         config.redisUrl ? passes(() => push.reachable()) : Promise.resolve(null),
@@ -60,9 +63,11 @@ export async function healthRoutes(app: App, { db, dialect, config, push, metric
           await fs.mkdir(config.dataDir, { recursive: true });
           await fs.access(config.dataDir, fs.constants.W_OK);
         }),
+        // HeadBucket, within a few seconds: the bucket exists and these keys may reach it.
+        files.kind === 's3' ? passes(() => files.check()) : Promise.resolve(null),
       ]);
-      const data = { database, migrations, redis, storage, pending, ready: false };
-      data.ready = database && migrations && redis !== false && storage;
+      const data = { database, migrations, redis, storage, objectStore, pending, ready: false };
+      data.ready = database && migrations && redis !== false && storage && objectStore !== false;
       if (data.ready) return { code: 200 as const, msg: 'Success', data };
       request.log.warn({ ready: data }, 'not ready');
       return reply.status(503).send({ code: 500, msg: 'not ready', data });

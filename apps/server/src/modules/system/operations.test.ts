@@ -26,6 +26,7 @@ describe.each(dbTargets())('operations endpoints on $name', (target) => {
       migrations: true,
       redis: null,
       storage: true,
+      objectStore: null,
       pending: [],
     });
   });

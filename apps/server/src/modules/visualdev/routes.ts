@@ -146,7 +146,10 @@ export async function visualdevRoutes(app: App, services: Services) {
         summary: 'Create a model (the design is checked)',
         response: replies(createdAnswer),
       },
-      config: { access: { permission: `${DESIGN_MENU}:btn_add` } },
+      config: {
+        access: { permission: `${DESIGN_MENU}:btn_add` },
+        audit: { resource: 'visualdevModel', table: 'visualdev_model', action: 'create' },
+      },
     },
     async (request) => {
       const id = await createModel(db, request.body, request.language, actor(request));
@@ -164,7 +167,10 @@ export async function visualdevRoutes(app: App, services: Services) {
         summary: 'Save the draft (version required)',
         response: replies(),
       },
-      config: { access: { permission: `${DESIGN_MENU}:btn_edit` } },
+      config: {
+        access: { permission: `${DESIGN_MENU}:btn_edit` },
+        audit: { resource: 'visualdevModel', table: 'visualdev_model', action: 'update' },
+      },
     },
     async (request) => {
       await updateModel(db, request.params.id, request.body, request.language, actor(request));
@@ -181,7 +187,10 @@ export async function visualdevRoutes(app: App, services: Services) {
         summary: 'Delete a model with its tables (its menu goes first)',
         response: replies(),
       },
-      config: { access: { permission: `${DESIGN_MENU}:btn_remove` } },
+      config: {
+        access: { permission: `${DESIGN_MENU}:btn_remove` },
+        audit: { resource: 'visualdevModel', table: 'visualdev_model', action: 'delete' },
+      },
     },
     async (request) => {
       await deleteModel(db, request.params.id);
@@ -193,7 +202,10 @@ export async function visualdevRoutes(app: App, services: Services) {
     `${BASE}/:id/Actions/Copy`,
     {
       schema: { params: idParams, tags, summary: 'Duplicate a model as a new draft', response: replies(createdAnswer) },
-      config: { access: { permission: `${DESIGN_MENU}:btn_add` } },
+      config: {
+        access: { permission: `${DESIGN_MENU}:btn_add` },
+        audit: { resource: 'visualdevModel', table: 'visualdev_model', action: 'create' },
+      },
     },
     async (request) => {
       const id = await copyModel(db, request.params.id, request.t('visualdevCopySuffix'), actor(request));
@@ -211,7 +223,10 @@ export async function visualdevRoutes(app: App, services: Services) {
         summary: 'Release the draft: tables in line, the menu entry with its buttons, columns and fields',
         response: replies(),
       },
-      config: { access: { permission: `${DESIGN_MENU}:btn_edit` } },
+      config: {
+        access: { permission: `${DESIGN_MENU}:btn_edit` },
+        audit: { resource: 'visualdevModel', table: 'visualdev_model', action: 'other' },
+      },
     },
     async (request) => {
       await releaseModel(db, dialect, request.params.id, request.body, request.language, actor(request));
@@ -223,7 +238,10 @@ export async function visualdevRoutes(app: App, services: Services) {
     `${BASE}/:id/Actions/RollbackTemplate`,
     {
       schema: { params: idParams, tags, summary: 'Put the draft back to the released design', response: replies() },
-      config: { access: { permission: `${DESIGN_MENU}:btn_edit` } },
+      config: {
+        access: { permission: `${DESIGN_MENU}:btn_edit` },
+        audit: { resource: 'visualdevModel', table: 'visualdev_model', action: 'other' },
+      },
     },
     async (request) => {
       await rollbackModel(db, request.params.id, actor(request));

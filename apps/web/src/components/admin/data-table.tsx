@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from './paging.ts';
 import styles from './admin.module.css';
+import pager from './pager.module.css';
 
 export interface ServerPaging {
   currentPage: number;
@@ -11,9 +12,10 @@ export interface ServerPaging {
   onChange: (currentPage: number, pageSize: number) => void;
 }
 
-/** Pager: total, sizes 20/50/100/500, pages and a jumper. */
+/** Pager: total, sizes 20/50/100/500, prev, pages, next and a jumper, in that order. */
 export function serverPagination(paging: ServerPaging, t: TFunction): TablePaginationConfig {
   return {
+    className: pager.pager,
     current: paging.currentPage,
     pageSize: paging.pageSize,
     total: paging.total,

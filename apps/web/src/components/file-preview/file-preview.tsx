@@ -1,20 +1,29 @@
 import { DownloadOutlined, FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
-import { Button, Image, Modal, Result, Space, Spin } from 'antd';
+import { Button, Image, Modal, Result, Space, Spin, Tooltip } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFileLink, fileLinkHref } from '../../api/file-link.ts';
 import { feedback } from '../../app/feedback.ts';
-import { isPreviewImage } from '../upload/rules.ts';
+import { extensionOf, PREVIEW_IMAGE_TYPES } from '../upload/rules.ts';
 import { previewLink, type PreviewLink } from './api.ts';
 import styles from './file-preview.module.css';
 
-/** What a preview needs of a file record: its name and the download link the server handed out. */
+/**
+ * A file as the preview takes it (an attachment record): its id and version, the download link the
+ * server handed out, the name it shows and its extension (else the name's).
+ */
 export interface PreviewFile {
-  name: string;
-  url?: string;
   fileId?: string;
   fileVersionId?: string;
+  url?: string;
+  name: string;
   fileExtension?: string;
+}
+
+/** Whether the preview shows the file in the image viewer: png, jpg, jpeg, bmp or gif. */
+export function isImageFile(file: Pick<PreviewFile, 'name' | 'fileExtension'>): boolean {
+  const extension = (file.fileExtension || extensionOf(file.name)).replace(/^\./, '').toLowerCase();
+  return (PREVIEW_IMAGE_TYPES as readonly string[]).includes(extension);
 }
 
 interface Props {
@@ -37,8 +46,9 @@ export function downloadRecord(file: PreviewFile, failedText: string): void {
 /**
  * The full-screen file preview: images in the image viewer (png, jpg, jpeg, bmp, gif), PDF and
  * office documents (converted by the server when it can) in the browser's own viewer in a frame
- * titled 'document preview - {name}', with download, cancel and a full-screen toggle. A file without
- * an address warns 'file does not exist' and closes; one the server cannot show offers its download.
+ * titled 'document preview - {name}', with download, cancel and a full-screen toggle (an icon with
+ * its tooltip). A file without an address warns 'file does not exist' and closes; one the server
+ * cannot show offers its download.
  */
 export function FilePreview({ file, onClose, showDownload = true }: Props) {
   const { t } = useTranslation();
@@ -92,7 +102,7 @@ export function FilePreview({ file, onClose, showDownload = true }: Props) {
   };
 
   // Images open straight in the image viewer.
-  if (state === 'ready' && link?.kind === 'image' && isPreviewImage(file.name)) {
+  if (state === 'ready' && link?.kind === 'image' && isImageFile(file)) {
     return (
       <Image
         style={{ display: 'none' }}
@@ -115,14 +125,15 @@ export function FilePreview({ file, onClose, showDownload = true }: Props) {
       data-testid="file-preview"
       footer={
         <Space wrap>
-          <Button
-            icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
-            onClick={toggleFull}
-            disabled={state !== 'ready'}
-            data-testid="file-preview-fullscreen"
-          >
-            {full ? t('upload.exitFullScreen') : t('upload.fullScreen')}
-          </Button>
+          <Tooltip title={full ? t('upload.exitFullScreen') : t('upload.fullScreen')}>
+            <Button
+              icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+              onClick={toggleFull}
+              disabled={state !== 'ready'}
+              aria-label={full ? t('upload.exitFullScreen') : t('upload.fullScreen')}
+              data-testid="file-preview-fullscreen"
+            />
+          </Tooltip>
           {showDownload && (
             <Button
               icon={<DownloadOutlined />}

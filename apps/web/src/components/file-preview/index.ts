@@ -1,2 +1,2 @@
-export { FilePreview, downloadRecord, type PreviewFile } from './file-preview.tsx';
+export { FilePreview, downloadRecord, isImageFile, type PreviewFile } from './file-preview.tsx';
 export { previewLink, type PreviewLink } from './api.ts';

@@ -5,7 +5,7 @@
 import { patterns } from '@atrium/shared';
 import { compileRule, type FieldOption, type FormField, type PropSchema, type RegRule } from '@atrium/shared/forms';
 import { DeleteOutlined, PlusOutlined, SubnodeOutlined } from '@ant-design/icons';
-import { Button, Checkbox, ColorPicker, Input, InputNumber, Select, Slider, Switch, Tooltip, Typography } from 'antd';
+import { Button, Checkbox, Input, InputNumber, Select, Slider, Switch, Tooltip, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictionarySelect } from '../dictionary-select/index.ts';
@@ -78,11 +78,23 @@ export function SchemaEditor({ schema, value, onChange, id }: EditorProps & { sc
       );
     case 'color':
       return (
-        <ColorPicker
-          value={textOf(value) || undefined}
-          showText
+        // The browser's own picker with the hex text beside it: antd's ColorPicker would put its
+        // colour code into a chunk the sign-in page shares (9 KB more for /login).
+        <Input
+          id={id}
+          value={textOf(value)}
+          placeholder="#1677ff"
           allowClear
-          onChange={(color) => onChange(color.cleared ? undefined : color.toHexString())}
+          onChange={(e) => onChange(e.target.value || undefined)}
+          addonBefore={
+            <input
+              type="color"
+              aria-label={id}
+              value={/^#[0-9a-f]{6}$/i.test(textOf(value)) ? textOf(value) : '#000000'}
+              onChange={(e) => onChange(e.target.value)}
+              style={{ width: 24, height: 20, padding: 0, border: 0, background: 'none' }}
+            />
+          }
         />
       );
     case 'json':

@@ -72,8 +72,11 @@ export class FormStore implements ValueReader {
   private readonly errors = new Map<string, string>();
   private readonly snapshots = new Map<string, FieldSnapshot>();
   private readonly listeners = new Map<string, Set<() => void>>();
-  /** Set while a row is being added: its default values must not run change handlers. */
-  private addingRow = false;
+  /**
+   * Rows being added: from addRow until their cells have mounted (the sub-table says so), what
+   * their widgets write (defaults, values they fill in on mount) runs no change handlers.
+   */
+  private readonly addingRows = new Set<string>();
   private model: StoreModel;
 
   constructor(model: StoreModel, initial: Values = {}, tableNames: readonly string[] = []) {
@@ -136,8 +139,14 @@ export class FormStore implements ValueReader {
     return table ? this.cell(table, rowId!, field) : this.value(field);
   }
 
-  get isAddingRow() {
-    return this.addingRow;
+  /** Whether the row is still being added (its cells have not all mounted yet). */
+  isAddingRow(rowId: string): boolean {
+    return this.addingRows.has(rowId);
+  }
+
+  /** The row's cells have mounted: from now on its changes run the change handlers. */
+  rowAdded(rowId: string): void {
+    this.addingRows.delete(rowId);
   }
 
   // ---- writing ------------------------------------------------------------------------------
@@ -208,22 +217,19 @@ export class FormStore implements ValueReader {
 
   addRow(table: string, values: Values = {}): string {
     const row: Row = { id: newRowId(), values: { ...values } };
-    this.addingRow = true;
-    try {
-      this.setRows(table, [...this.rows(table), row]);
-      this.notify(table);
-      // the new row's own calculated cells, then the totals over the table
-      for (const key of this.model.calculatedColumns(table)) {
-        row.values[key] = this.model.calculate(`${table}-${key}`, this, row.id);
-      }
-      this.recomputeTable(table);
-    } finally {
-      this.addingRow = false;
+    this.addingRows.add(row.id);
+    this.setRows(table, [...this.rows(table), row]);
+    this.notify(table);
+    // the new row's own calculated cells, then the totals over the table
+    for (const key of this.model.calculatedColumns(table)) {
+      row.values[key] = this.model.calculate(`${table}-${key}`, this, row.id);
     }
+    this.recomputeTable(table);
     return row.id;
   }
 
   removeRow(table: string, rowId: string): void {
+    this.addingRows.delete(rowId);
     this.setRows(
       table,
       this.rows(table).filter((r) => r.id !== rowId),

@@ -1,12 +1,13 @@
 import { tableSummary, type FormField } from '@atrium/shared/forms';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
-import { memo, useCallback, useState, type CSSProperties } from 'react';
+import { memo, useCallback, useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { widgetFor } from './adapter.tsx';
 import { FieldSuspense, fieldId, useRenderContext } from './context.tsx';
 import { countRender } from './render-probe.ts';
-import { cellPath, useFormField, useRows, useTableVersion } from './store.ts';
+import { cellPath, useFormField, useRows, useTableVersion, type FormStore } from './store.ts';
+import { subTableCell } from './sub-table-cell.ts';
 import styles from './form-runtime.module.css';
 
 /** Rows beyond this count are windowed: only those in view (plus a margin) are mounted. */
@@ -22,28 +23,29 @@ const Cell = memo(function Cell({ table, rowId, field }: { table: string; rowId:
   const { store, onEvent } = ctx;
   const column = field.__vModel__!;
   const path = cellPath(table, rowId, column);
-  const { value, error } = useFormField(store, path);
+  const { error } = useFormField(store, path);
   const Widget = widgetFor(field.__config__.jnpfKey);
   const onChange = useCallback(
     (next: unknown) => {
       store.setValue(path, next);
       // a row being added fills its defaults without running the change handlers
-      if (!store.isAddingRow) onEvent?.(field, 'change', next, path);
+      if (!store.isAddingRow(rowId)) onEvent?.(field, 'change', next, path);
     },
-    [store, path, field, onEvent],
+    [store, path, rowId, field, onEvent],
   );
   const onBlur = useCallback(() => {
     store.validatePath(path, 'blur');
     onEvent?.(field, 'blur', store.read(path), path);
   }, [store, path, field, onEvent]);
+  const cell = subTableCell({ store, table, rowId, field, lang: ctx.model.lang, error, onChange, onBlur });
   return (
-    <div data-cell={path}>
+    <div data-cell={path} data-valid={cell.valid} data-reg-valid={cell.regValid}>
       <FieldSuspense>
         <Widget
           field={field}
-          value={value}
-          onChange={onChange}
-          onBlur={onBlur}
+          value={cell.value}
+          onChange={cell.onChange}
+          onBlur={cell.onBlur}
           disabled={ctx.disabled || field.disabled === true || field.readonly === true}
           readOnly={ctx.readOnly}
           id={fieldId(path)}
@@ -60,6 +62,12 @@ const Cell = memo(function Cell({ table, rowId, field }: { table: string; rowId:
     </div>
   );
 });
+
+/** Placed after a row's cells: once they (and their widgets) have mounted, the row is added. */
+function RowAdded({ store, rowId }: { store: FormStore; rowId: string }) {
+  useEffect(() => store.rowAdded(rowId), [store, rowId]);
+  return null;
+}
 
 /** The 合计 row: re-renders when any cell of the table changes, and only then. */
 function SummaryRow({ field, columns }: { field: FormField; columns: FormField[] }) {
@@ -156,6 +164,7 @@ export function SubTable({ field }: { field: FormField }) {
                   </Tooltip>
                 )}
               </div>
+              <RowAdded store={store} rowId={row.id} />
             </div>
           ))}
           {last < rows.length && <div style={spacer((rows.length - last) * ROW_HEIGHT)} />}

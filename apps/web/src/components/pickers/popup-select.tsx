@@ -17,6 +17,9 @@ const pxWidth = (v: unknown, fallback: number) => {
   return Number.isFinite(n) && n > 0 ? n : fallback;
 };
 
+/** The select-data dialog is 800 px wide, or 1000 px when the field asks for it (popupWidth). */
+export const popupDialogWidth = (v: unknown): 800 | 1000 => (pxWidth(v, 800) === 1000 ? 1000 : 800);
+
 const NO_SUBSCRIPTION = () => () => {};
 
 /**
@@ -126,7 +129,7 @@ export function PopupSelect({ field, value, onChange, disabled, readOnly, id, st
         open={open}
         title={typeof field.popupTitle === 'string' && field.popupTitle ? field.popupTitle : t('pickers.popupTitle')}
         container={field.popupType === 'drawer' ? 'drawer' : 'dialog'}
-        width={pxWidth(field.popupWidth, 800)}
+        width={popupDialogWidth(field.popupWidth)}
         index
         multiple={multiple}
         paging={field.hasPage !== false}

@@ -1,7 +1,20 @@
-import { Button, Drawer, Flex, Input, Modal, Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
+import {
+  Button,
+  Col,
+  Drawer,
+  Flex,
+  Input,
+  Modal,
+  Row,
+  Table,
+  type TableColumnsType,
+  type TablePaginationConfig,
+} from 'antd';
 import type { Key, ReactNode } from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES } from '../admin/paging.ts';
+import pager from '../admin/pager.module.css';
 import { SELECT_ALL_PAGE_SIZE, SELECT_PAGE_SIZE } from './select-defaults.ts';
 
 export interface SelectQuery {
@@ -21,7 +34,7 @@ export interface SelectDialogProps<T extends object> {
   columns: TableColumnsType<T>;
   rowKey: Extract<keyof T, string> | ((row: T) => string);
   multiple?: boolean;
-  /** Pages of 20 (default); false loads up to 10000 rows at once. */
+  /** Pages of 20 (default; sizes 20, 50, 100, 500); false loads up to 10000 rows at once. */
   paging?: boolean;
   /** Rows selected when the dialog opens; cancelling returns to them. */
   value?: readonly T[];
@@ -41,8 +54,9 @@ export interface SelectDialogProps<T extends object> {
 }
 
 /**
- * Generic record picker in a drawer or a dialog: keyword search with search, reset and refresh,
- * paging, single (radio) or multiple selection, an optional index column. Confirm stays disabled
+ * Generic record picker in a drawer or a dialog: keyword search (10 of 24 columns) with search and
+ * reset (8 of 24) and refresh, paging (total, sizes, prev, pager, next, jumper), single (radio) or
+ * multiple selection, an optional index column. Confirm stays disabled
  * until a row is selected; cancel drops the changes. The notice recipients and the popup-select
  * form fields use it.
  */
@@ -120,7 +134,7 @@ export function SelectDialog<T extends object>({
   }, [open, query]);
 
   function search(keyword: string) {
-    setQuery({ keyword: keyword.trim(), currentPage: 1, pageSize });
+    setQuery((q) => ({ keyword: keyword.trim(), currentPage: 1, pageSize: q?.pageSize ?? pageSize }));
   }
 
   function toggle(row: T) {
@@ -150,17 +164,23 @@ export function SelectDialog<T extends object>({
     onConfirm(selected);
   }
 
+  const shownSize = query?.pageSize ?? pageSize;
   const pagination: TablePaginationConfig | false = paging
     ? {
+        className: pager.pager,
         current: query?.currentPage ?? 1,
-        pageSize,
+        pageSize: shownSize,
         total,
-        showSizeChanger: false,
+        pageSizeOptions: PAGE_SIZES.map(String),
+        showSizeChanger: true,
+        showQuickJumper: true,
         // At most 5 page buttons: the first, the last and the pages beside the current one.
         showLessItems: true,
         size: 'small',
         showTotal: (count) => t('selectDialog.total', { total: count }),
-        onChange: (currentPage) => setQuery((q) => (q ? { ...q, currentPage } : q)),
+        // A new page size starts again at page 1.
+        onChange: (currentPage, size) =>
+          setQuery((q) => (q ? { ...q, currentPage: size !== q.pageSize ? 1 : currentPage, pageSize: size } : q)),
       }
     : false;
 
@@ -184,42 +204,51 @@ export function SelectDialog<T extends object>({
           title: t('pickers.index'),
           width: 60,
           align: 'center',
-          render: (_v, _row, i) => ((query?.currentPage ?? 1) - 1) * pageSize + i + 1,
+          render: (_v, _row, i) => ((query?.currentPage ?? 1) - 1) * shownSize + i + 1,
         },
       ]
     : [];
   const body = (
     <>
-      <Flex gap={8} style={{ marginBottom: 12 }} wrap>
-        <Input
-          allowClear
-          style={{ flex: '1 1 220px' }}
-          value={keywordInput}
-          placeholder={keywordPlaceholder ?? t('selectDialog.keyword')}
-          aria-label={t('selectDialog.keyword')}
-          onChange={(e) => {
-            typed.current = e.target.value;
-            setKeywordInput(e.target.value);
-          }}
-          onPressEnter={() => search(typed.current)}
-          data-testid={`${testId}-keyword`}
-        />
-        <Button type="primary" onClick={() => search(typed.current)} data-testid={`${testId}-search`}>
-          {t('selectDialog.search')}
-        </Button>
-        <Button
-          onClick={() => {
-            setKeywordInput('');
-            typed.current = '';
-            search('');
-          }}
-        >
-          {t('selectDialog.reset')}
-        </Button>
-        <Button onClick={() => setQuery((q) => (q ? { ...q } : q))} data-testid={`${testId}-refresh`}>
-          {t('pickers.refresh')}
-        </Button>
-      </Flex>
+      <Row gutter={[16, 8]} style={{ marginBottom: 12 }} data-testid={`${testId}-search-row`}>
+        <Col xs={24} md={10}>
+          <Input
+            allowClear
+            value={keywordInput}
+            placeholder={keywordPlaceholder ?? t('selectDialog.keyword')}
+            aria-label={t('selectDialog.keyword')}
+            onChange={(e) => {
+              typed.current = e.target.value;
+              setKeywordInput(e.target.value);
+            }}
+            onPressEnter={() => search(typed.current)}
+            data-testid={`${testId}-keyword`}
+          />
+        </Col>
+        <Col xs={24} md={8}>
+          <Flex gap={8} wrap>
+            <Button type="primary" onClick={() => search(typed.current)} data-testid={`${testId}-search`}>
+              {t('selectDialog.search')}
+            </Button>
+            <Button
+              onClick={() => {
+                setKeywordInput('');
+                typed.current = '';
+                search('');
+              }}
+            >
+              {t('selectDialog.reset')}
+            </Button>
+          </Flex>
+        </Col>
+        <Col xs={24} md={6}>
+          <Flex justify="end">
+            <Button onClick={() => setQuery((q) => (q ? { ...q } : q))} data-testid={`${testId}-refresh`}>
+              {t('pickers.refresh')}
+            </Button>
+          </Flex>
+        </Col>
+      </Row>
       <Table<T>
         size="small"
         rowKey={keyOf}

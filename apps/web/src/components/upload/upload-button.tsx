@@ -53,7 +53,14 @@ export function UploadButton({ action, rules = {}, text, disabled, onSuccess }: 
 
   return (
     <>
-      <input ref={input} type="file" hidden className={styles.fileInput} accept={acceptAttribute(rules.accept)} onChange={(e) => void choose(e)} />
+      <input
+        ref={input}
+        type="file"
+        hidden
+        className={styles.fileInput}
+        accept={acceptAttribute(rules.accept)}
+        onChange={(e) => void choose(e)}
+      />
       <Button icon={<UploadOutlined />} loading={busy} disabled={disabled} onClick={() => input.current?.click()}>
         {text || t('upload.uploadButton')}
       </Button>

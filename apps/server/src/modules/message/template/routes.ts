@@ -62,7 +62,10 @@ export async function messageTemplateRoutes(app: App, { db, dialect, now }: Serv
         summary: 'Create a message template',
         response: replies(messageTemplateConfigPostAnswer),
       },
-      config: { access: { permission: `${MENU}:btn_add` } },
+      config: {
+        access: { permission: `${MENU}:btn_add` },
+        audit: { resource: 'messageTemplate', table: 'message_template', action: 'create' },
+      },
     },
     async (request) => {
       const id = await createTemplate(db, translate(request), request.body, actor(request));
@@ -89,7 +92,10 @@ export async function messageTemplateRoutes(app: App, { db, dialect, now }: Serv
         summary: 'Save a message template (with version)',
         response: replies(),
       },
-      config: { access: { permission: `${MENU}:btn_edit` } },
+      config: {
+        access: { permission: `${MENU}:btn_edit` },
+        audit: { resource: 'messageTemplate', table: 'message_template', action: 'update' },
+      },
     },
     async (request) => {
       await updateTemplate(db, translate(request), request.params.id, request.body, actor(request));
@@ -101,7 +107,10 @@ export async function messageTemplateRoutes(app: App, { db, dialect, now }: Serv
     `${BASE}/:id`,
     {
       schema: { params: idParams, tags, summary: 'Delete a message template', response: replies() },
-      config: { access: { permission: `${MENU}:btn_remove` } },
+      config: {
+        access: { permission: `${MENU}:btn_remove` },
+        audit: { resource: 'messageTemplate', table: 'message_template', action: 'delete' },
+      },
     },
     async (request) => {
       await removeTemplate(db, request.params.id);
@@ -118,7 +127,10 @@ export async function messageTemplateRoutes(app: App, { db, dialect, now }: Serv
         summary: 'Copy a message template under a new unique code',
         response: replies(messageTemplateConfigPostAnswer),
       },
-      config: { access: { permission: `${MENU}:btn_add` } },
+      config: {
+        access: { permission: `${MENU}:btn_add` },
+        audit: { resource: 'messageTemplate', table: 'message_template', action: 'create' },
+      },
     },
     async (request) => {
       const id = await copyTemplate(db, translate(request), request.params.id, actor(request));

@@ -106,7 +106,10 @@ export async function areaRoutes(app: App, { db, dialect, now }: Services) {
         summary: 'Create an area under a parent (its level follows the parent)',
         response: replies(areaPostAnswer),
       },
-      config: { access: { permission: `${MENU}:btn_add` } },
+      config: {
+        access: { permission: `${MENU}:btn_add` },
+        audit: { resource: 'area', table: 'area', action: 'create' },
+      },
     },
     async (request) => {
       const id = await createArea(db, translate(request), request.body, actor(request));
@@ -124,7 +127,10 @@ export async function areaRoutes(app: App, { db, dialect, now }: Services) {
         summary: 'Save an area (with version)',
         response: replies(),
       },
-      config: { access: { permission: `${MENU}:btn_edit` } },
+      config: {
+        access: { permission: `${MENU}:btn_edit` },
+        audit: { resource: 'area', table: 'area', action: 'update' },
+      },
     },
     async (request) => {
       await updateArea(db, translate(request), request.params.id, request.body, actor(request));
@@ -136,7 +142,10 @@ export async function areaRoutes(app: App, { db, dialect, now }: Services) {
     `${BASE}/:id`,
     {
       schema: { params: idParams, tags, summary: 'Delete an area without sub-areas', response: replies() },
-      config: { access: { permission: `${MENU}:btn_remove` } },
+      config: {
+        access: { permission: `${MENU}:btn_remove` },
+        audit: { resource: 'area', table: 'area', action: 'delete' },
+      },
     },
     async (request) => {
       await removeArea(db, request.params.id);
@@ -153,7 +162,10 @@ export async function areaRoutes(app: App, { db, dialect, now }: Services) {
         summary: 'Enable or disable an area',
         response: replies(areaActionsStatePutAnswer),
       },
-      config: { access: { permission: `${MENU}:btn_edit` } },
+      config: {
+        access: { permission: `${MENU}:btn_edit` },
+        audit: { resource: 'area', table: 'area', action: 'other' },
+      },
     },
     async (request) => {
       const enabledMark = await toggleArea(db, request.params.id, actor(request));

@@ -90,7 +90,10 @@ export async function billRuleRoutes(app: App, { db, dialect, now }: Services) {
     BASE,
     {
       schema: { body: billRuleBody, tags, summary: 'Create a bill rule', response: replies(billRulePostAnswer) },
-      config: { access: { permission: `${MENU}:btn_add` } },
+      config: {
+        access: { permission: `${MENU}:btn_add` },
+        audit: { resource: 'billRule', table: 'bill_rule', action: 'create' },
+      },
     },
     async (request) => ok({ id: await createBillRule(db, request.body, actor(request)) }, request.t('createSuccess')),
   );
@@ -119,7 +122,10 @@ export async function billRuleRoutes(app: App, { db, dialect, now }: Services) {
         summary: 'Save a bill rule (with version); what makes up its numbers is fixed once it has issued one',
         response: replies(),
       },
-      config: { access: { permission: `${MENU}:btn_edit` } },
+      config: {
+        access: { permission: `${MENU}:btn_edit` },
+        audit: { resource: 'billRule', table: 'bill_rule', action: 'update' },
+      },
     },
     async (request) => {
       await updateBillRule(db, translator(request), request.params.id, request.body, actor(request));
@@ -131,7 +137,10 @@ export async function billRuleRoutes(app: App, { db, dialect, now }: Services) {
     `${BASE}/:id`,
     {
       schema: { params: idParams, tags, summary: 'Delete a bill rule that has issued no number', response: replies() },
-      config: { access: { permission: `${MENU}:btn_remove` } },
+      config: {
+        access: { permission: `${MENU}:btn_remove` },
+        audit: { resource: 'billRule', table: 'bill_rule', action: 'delete' },
+      },
     },
     async (request) => {
       await removeBillRule(db, request.params.id);
@@ -148,7 +157,10 @@ export async function billRuleRoutes(app: App, { db, dialect, now }: Services) {
         summary: 'Enable or disable a bill rule',
         response: replies(billRuleActionsStatePutAnswer),
       },
-      config: { access: { permission: `${MENU}:btn_edit` } },
+      config: {
+        access: { permission: `${MENU}:btn_edit` },
+        audit: { resource: 'billRule', table: 'bill_rule', action: 'other' },
+      },
     },
     async (request) => {
       const enabledMark = await toggleBillRule(db, request.params.id, actor(request));

@@ -108,7 +108,10 @@ export async function dataInterfaceRoutes(app: App, { db, dialect, now, adminSql
         summary: 'Create a data interface',
         response: replies(dataInterfacePostAnswer),
       },
-      config: { access: { permission: `${MENU}:btn_add` } },
+      config: {
+        access: { permission: `${MENU}:btn_add` },
+        audit: { resource: 'dataInterface', table: 'data_interface', action: 'create' },
+      },
     },
     async (request) => {
       const id = await createDataInterface(db, dialect, request.body, actor(request));
@@ -177,7 +180,10 @@ export async function dataInterfaceRoutes(app: App, { db, dialect, now, adminSql
         summary: 'Save a data interface (with version)',
         response: replies(),
       },
-      config: { access: { permission: `${MENU}:btn_edit` } },
+      config: {
+        access: { permission: `${MENU}:btn_edit` },
+        audit: { resource: 'dataInterface', table: 'data_interface', action: 'update' },
+      },
     },
     async (request) => {
       await updateDataInterface(db, dialect, request.params.id, request.body, actor(request));
@@ -189,7 +195,10 @@ export async function dataInterfaceRoutes(app: App, { db, dialect, now, adminSql
     `${BASE}/:id`,
     {
       schema: { params: idParams, tags, summary: 'Delete a data interface and its logs', response: replies() },
-      config: { access: { permission: `${MENU}:btn_remove` } },
+      config: {
+        access: { permission: `${MENU}:btn_remove` },
+        audit: { resource: 'dataInterface', table: 'data_interface', action: 'delete' },
+      },
     },
     async (request) => {
       await removeDataInterface(db, request.params.id);
@@ -206,7 +215,10 @@ export async function dataInterfaceRoutes(app: App, { db, dialect, now, adminSql
         summary: 'Enable or disable a data interface',
         response: replies(dataInterfaceActionsStatePutAnswer),
       },
-      config: { access: { permission: `${MENU}:btn_edit` } },
+      config: {
+        access: { permission: `${MENU}:btn_edit` },
+        audit: { resource: 'dataInterface', table: 'data_interface', action: 'other' },
+      },
     },
     async (request) => {
       const enabledMark = await toggleDataInterface(db, request.params.id, actor(request));
@@ -224,7 +236,10 @@ export async function dataInterfaceRoutes(app: App, { db, dialect, now, adminSql
         summary: 'Run the interface with the given parameters',
         response: replies(dataInterfaceActionsPreviewPostAnswer),
       },
-      config: { access: { permission: `${MENU}:btn_edit` } },
+      config: {
+        access: { permission: `${MENU}:btn_edit` },
+        audit: { exempt: 'runs the interface to show its answer; the definition does not change' },
+      },
     },
     async (request) =>
       ok(

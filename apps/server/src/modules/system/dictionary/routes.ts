@@ -105,7 +105,10 @@ export async function dictionaryRoutes(app: App, { db, now }: Services) {
         summary: 'Create a dictionary type',
         response: replies(dictionaryTypePostAnswer),
       },
-      config: { access: { permission: `${MENU}:btn_add` } },
+      config: {
+        access: { permission: `${MENU}:btn_add` },
+        audit: { resource: 'dictionaryType', table: 'dictionary_type', action: 'create' },
+      },
     },
     async (request) => {
       const id = await createType(db, translator(request), request.body, actor(request));
@@ -137,7 +140,10 @@ export async function dictionaryRoutes(app: App, { db, now }: Services) {
         summary: 'Save a dictionary type (409 on a stale version)',
         response: replies(),
       },
-      config: { access: { permission: `${MENU}:btn_edit` } },
+      config: {
+        access: { permission: `${MENU}:btn_edit` },
+        audit: { resource: 'dictionaryType', table: 'dictionary_type', action: 'update' },
+      },
     },
     async (request) => {
       await updateType(db, translator(request), request.params.id, request.body, actor(request));
@@ -154,7 +160,10 @@ export async function dictionaryRoutes(app: App, { db, now }: Services) {
         summary: 'Delete a dictionary type without sub-types or items',
         response: replies(),
       },
-      config: { access: { permission: `${MENU}:btn_remove` } },
+      config: {
+        access: { permission: `${MENU}:btn_remove` },
+        audit: { resource: 'dictionaryType', table: 'dictionary_type', action: 'delete' },
+      },
     },
     async (request) => {
       await removeType(db, request.params.id);
@@ -249,7 +258,10 @@ export async function dictionaryRoutes(app: App, { db, now }: Services) {
         summary: 'Create a dictionary item',
         response: replies(dictionaryTypePostAnswer),
       },
-      config: { access: { permission: `${MENU}:btn_add` } },
+      config: {
+        access: { permission: `${MENU}:btn_add` },
+        audit: { resource: 'dictionaryData', table: 'dictionary_data', action: 'create' },
+      },
     },
     async (request) => {
       const id = await createData(db, translator(request), request.body, actor(request));
@@ -281,7 +293,10 @@ export async function dictionaryRoutes(app: App, { db, now }: Services) {
         summary: 'Save a dictionary item (409 on a stale version)',
         response: replies(),
       },
-      config: { access: { permission: `${MENU}:btn_edit` } },
+      config: {
+        access: { permission: `${MENU}:btn_edit` },
+        audit: { resource: 'dictionaryData', table: 'dictionary_data', action: 'update' },
+      },
     },
     async (request) => {
       await updateData(db, translator(request), request.params.id, request.body, actor(request));
@@ -293,7 +308,10 @@ export async function dictionaryRoutes(app: App, { db, now }: Services) {
     `${DATA}/:id`,
     {
       schema: { params: idParams, tags, summary: 'Delete a dictionary item without children', response: replies() },
-      config: { access: { permission: `${MENU}:btn_remove` } },
+      config: {
+        access: { permission: `${MENU}:btn_remove` },
+        audit: { resource: 'dictionaryData', table: 'dictionary_data', action: 'delete' },
+      },
     },
     async (request) => {
       await removeData(db, request.params.id);
@@ -310,7 +328,10 @@ export async function dictionaryRoutes(app: App, { db, now }: Services) {
         summary: 'Enable or disable a dictionary item',
         response: replies(dictionaryDataActionsStatePutAnswer),
       },
-      config: { access: { permission: `${MENU}:btn_edit` } },
+      config: {
+        access: { permission: `${MENU}:btn_edit` },
+        audit: { resource: 'dictionaryData', table: 'dictionary_data', action: 'other' },
+      },
     },
     async (request) => {
       const enabledMark = await toggleData(db, request.params.id, actor(request));

@@ -104,7 +104,10 @@ export async function printDevRoutes(
         summary: 'Field tree of a SQL template (headTable, then T1, T2...)',
         response: replies(printDevFieldsPostAnswer),
       },
-      config: { access: { permission: MENU } },
+      config: {
+        access: { permission: MENU },
+        audit: { exempt: 'reads the fields a SQL template answers; nothing is stored' },
+      },
     },
     async (request) => ok(await templateFields(adminSql, request.body.sqlTemplate)),
   );
@@ -127,7 +130,10 @@ export async function printDevRoutes(
     BASE,
     {
       schema: { body: printBody, tags, summary: 'Create a print template', response: replies(printDevPostAnswer) },
-      config: { access: { permission: `${MENU}:btn_add` } },
+      config: {
+        access: { permission: `${MENU}:btn_add` },
+        audit: { resource: 'printTemplate', table: 'print_template', action: 'create' },
+      },
     },
     async (request) => {
       const id = await createPrintTemplate(db, request.body, actor(request));
@@ -145,7 +151,10 @@ export async function printDevRoutes(
         summary: 'Save a print template (version required)',
         response: replies(),
       },
-      config: { access: { permission: `${MENU}:btn_edit` } },
+      config: {
+        access: { permission: `${MENU}:btn_edit` },
+        audit: { resource: 'printTemplate', table: 'print_template', action: 'update' },
+      },
     },
     async (request) => {
       await updatePrintTemplate(db, request.params.id, request.body, actor(request));
@@ -157,7 +166,10 @@ export async function printDevRoutes(
     `${BASE}/:id`,
     {
       schema: { params: idParams, tags, summary: 'Delete a print template', response: replies() },
-      config: { access: { permission: `${MENU}:btn_remove` } },
+      config: {
+        access: { permission: `${MENU}:btn_remove` },
+        audit: { resource: 'printTemplate', table: 'print_template', action: 'delete' },
+      },
     },
     async (request) => {
       await removePrintTemplate(db, request.params.id);
@@ -174,7 +186,10 @@ export async function printDevRoutes(
         summary: 'Duplicate a print template (disabled, code suffixed)',
         response: replies(printDevPostAnswer),
       },
-      config: { access: { permission: `${MENU}:btn_add` } },
+      config: {
+        access: { permission: `${MENU}:btn_add` },
+        audit: { resource: 'printTemplate', table: 'print_template', action: 'create' },
+      },
     },
     async (request) => {
       const id = await copyPrintTemplate(db, request.params.id, actor(request));

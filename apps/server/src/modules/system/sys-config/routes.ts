@@ -30,7 +30,10 @@ export async function sysConfigRoutes(app: App, { db, now }: Services) {
         summary: 'Save some or all settings; they hold from the next request on',
         response: replies(sysConfigAnswer),
       },
-      config: { access: { permission: 'basic.sysConfig:btn_edit' } },
+      config: {
+        access: { permission: 'basic.sysConfig:btn_edit' },
+        audit: { resource: 'sysConfig', action: 'update', load: (store) => sysConfig(store) },
+      },
     },
     async (request) => ok(await saveSysConfig(db, request.body, now()), request.t('saveSuccess')),
   );

@@ -119,9 +119,7 @@ export function NumberInput({ field, value, onChange, onBlur, disabled, readOnly
         // While typing, the text as typed; otherwise the separators with the precision's decimals
         // (a formatter of its own replaces InputNumber's, which would pad them).
         formatter={
-          thousands
-            ? (v, info) => (info.userTyping ? info.input : formatNumber(v, precision, true))
-            : undefined
+          thousands ? (v, info) => (info.userTyping ? info.input : formatNumber(v, precision, true)) : undefined
         }
         parser={thousands ? (v) => Number((v ?? '').replace(/,/g, '')) : undefined}
       />

@@ -39,6 +39,10 @@ export const formRuntime = {
     quickFilterHint: 'Pick a range; the start and end timestamps it emits show below',
     emitted: 'start {{start}}, end {{end}}',
     cleared: 'Cleared (empty strings)',
+    uploader: 'Uploader',
+    uploaderHint:
+      'Takes pdf, txt, xlsx and docx up to 5MB; the check before upload skips Office temporary files (starting with ~$)',
+    uploaderSkipped: 'Skipped the temporary file {{name}}',
     openDetail: 'View details',
     detailMode: 'Detail mode',
     modeGeneral: 'Dialog',

@@ -1,6 +1,6 @@
 import { galleryForm, toFormLang, type FormField, type FormValues } from '@atrium/shared/forms';
 import { Alert, Button, Card, Radio, Space, Typography } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../app/feedback.ts';
 import {
@@ -13,10 +13,19 @@ import {
   useFormRuntime,
   type FieldEventHandler,
 } from '../../../components/form-runtime/index.ts';
+import type { AttachmentRules, FileRecord } from '../../../components/upload/index.ts';
 import { validateOnServer } from './gallery-api.ts';
 import styles from './form-gallery.module.css';
 
 type DetailMode = 'general' | 'fullScreen' | 'drawer';
+
+// The uploader loads with its card, as the widgets do: the gallery's first paint does not wait for it.
+const ChunkUploader = lazy(() =>
+  import('../../../components/upload/index.ts').then((m) => ({ default: m.ChunkUploader })),
+);
+
+/** The bare uploader's demo: documents only, up to 5 MB. */
+const UPLOADER_RULES: AttachmentRules = { accept: '.pdf,.txt,.xlsx,.docx', fileSize: 5, sizeUnit: 'MB' };
 
 /**
  * The widget gallery (extension demos): every field kind in one real form. Submit validates in
@@ -35,6 +44,17 @@ export default function FormGalleryPage() {
   const [detail, setDetail] = useState<{ mode: DetailMode; values: FormValues } | null>(null);
   const [mode, setMode] = useState<DetailMode>('general');
   const [range, setRange] = useState<[number | '', number | '']>(['', '']);
+  const [uploaded, setUploaded] = useState<FileRecord[]>([]);
+
+  // The uploader's pre-upload hook: Office's temporary files (~$name) are skipped, with a word.
+  const skipTemporary = useCallback(
+    (file: File) => {
+      if (!file.name.startsWith('~$')) return true;
+      feedback().message.warning(t('formRuntime.gallery.uploaderSkipped', { name: file.name }));
+      return false;
+    },
+    [t],
+  );
 
   const onEvent = useCallback<FieldEventHandler>((field: FormField, event) => {
     if (event === 'click') feedback().message.info(String(field.buttonText ?? ''));
@@ -134,6 +154,22 @@ export default function FormGalleryPage() {
             ? t('formRuntime.gallery.cleared')
             : t('formRuntime.gallery.emitted', { start: range[0], end: range[1] })}
         </div>
+      </Card>
+      <Card title={t('formRuntime.gallery.uploader')} className={styles.card} data-testid="gallery-uploader">
+        <Typography.Paragraph type="secondary">{t('formRuntime.gallery.uploaderHint')}</Typography.Paragraph>
+        <Suspense>
+          <ChunkUploader
+            rules={UPLOADER_RULES}
+            held={uploaded.length}
+            beforeUpload={skipTemporary}
+            onUploaded={(record) => setUploaded((list) => [...list, record])}
+          />
+        </Suspense>
+        <ul className={styles.emitted} data-testid="gallery-uploaded">
+          {uploaded.map((f) => (
+            <li key={f.fileId}>{f.name}</li>
+          ))}
+        </ul>
       </Card>
       {detail && (
         <FormDetail

@@ -2,6 +2,7 @@ import type { MessageTemplateForm, MessageTemplateRow } from '@atrium/shared';
 import { Button, Select, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AreaTexts } from '../../../locales/index.ts';
 import { Has } from '../../../access/has.tsx';
 import { messageTemplateApi } from '../../../api/message-template.ts';
 import { feedback } from '../../../app/feedback.ts';
@@ -31,6 +32,13 @@ interface Filters {
   messageType?: number;
   category?: string;
 }
+
+/** This screen's texts ship in chunks of their own (loaded by the page registry before it renders). */
+export const texts: AreaTexts = {
+  'zh-CN': () => import('../../../locales/areas/msg-template/zh-CN.ts'),
+  'zh-TW': () => import('../../../locales/areas/msg-template/zh-TW.ts'),
+  'en-US': () => import('../../../locales/areas/msg-template/en-US.ts'),
+};
 
 /** Message templates: list with search and filters, add/edit with preview, copy, delete. */
 export default function MsgTemplatePage() {

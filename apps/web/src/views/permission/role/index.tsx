@@ -2,6 +2,7 @@ import type { RoleForm, RoleListItem } from '@atrium/shared';
 import { Form, Radio, Segmented, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AreaTexts } from '../../../locales/index.ts';
 import {
   AddButton,
   AdminPage,
@@ -26,6 +27,13 @@ interface Dialog {
   id?: string;
   organizeId?: string;
 }
+
+/** The user screens' texts ship in chunks of their own (loaded by the page registry before it renders). */
+export const texts: AreaTexts = {
+  'zh-CN': () => import('../../../locales/areas/user/zh-CN.ts'),
+  'zh-TW': () => import('../../../locales/areas/user/zh-TW.ts'),
+  'en-US': () => import('../../../locales/areas/user/en-US.ts'),
+};
 
 /** Role management: global roles and roles per organisation. */
 export default function RolePage() {

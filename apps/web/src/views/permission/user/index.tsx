@@ -3,6 +3,7 @@ import { USER_GRANTED_COLUMNS, type UserListItem } from '@atrium/shared';
 import { Button, Dropdown, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AreaTexts } from '../../../locales/index.ts';
 import { Has } from '../../../access/has.tsx';
 import { useFieldGrant, useHas } from '../../../access/use-has.ts';
 import { feedback } from '../../../app/feedback.ts';
@@ -32,6 +33,13 @@ interface Dialog {
   id?: string;
   organizeId?: string;
 }
+
+/** The user screens' texts ship in chunks of their own (loaded by the page registry before it renders). */
+export const texts: AreaTexts = {
+  'zh-CN': () => import('../../../locales/areas/user/zh-CN.ts'),
+  'zh-TW': () => import('../../../locales/areas/user/zh-TW.ts'),
+  'en-US': () => import('../../../locales/areas/user/en-US.ts'),
+};
 
 /** User management: organisation tree on the left, users of the chosen branch on the right. */
 export default function UserPage() {

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Dropdown, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AreaTexts } from '../../../locales/index.ts';
 import { Has } from '../../../access/has.tsx';
 import { useHas } from '../../../access/use-has.ts';
 import { dataInterfaceApi, type DataInterfaceListItem } from '../../../api/data-interface.ts';
@@ -82,6 +83,13 @@ function CategoryList({
     </div>
   );
 }
+
+/** This screen's texts ship in chunks of their own (loaded by the page registry before it renders). */
+export const texts: AreaTexts = {
+  'zh-CN': () => import('../../../locales/areas/data-interface/zh-CN.ts'),
+  'zh-TW': () => import('../../../locales/areas/data-interface/zh-TW.ts'),
+  'en-US': () => import('../../../locales/areas/data-interface/en-US.ts'),
+};
 
 /**
  * Data interfaces: admin-defined data sources for form widgets. A list by

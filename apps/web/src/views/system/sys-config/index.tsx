@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Form, Input, InputNumber, Radio, Spin, Switch, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AreaTexts } from '../../../locales/index.ts';
 import { Has } from '../../../access/has.tsx';
 import { sysConfigApi, type SysConfig } from '../../../api/sys-config.ts';
 import { feedback } from '../../../app/feedback.ts';
@@ -36,6 +37,13 @@ const flagProps = {
 /** Extensions as the server accepts them: letters and digits, separated by commas, spaces or semicolons. */
 const EXTENSIONS = /^\s*\.?[A-Za-z0-9]{1,10}(\s*[,;\s]\s*\.?[A-Za-z0-9]{1,10})*\s*[,;]?\s*$/;
 const HOST = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:\d{1,5})?$/i;
+
+/** This screen's texts ship in chunks of their own (loaded by the page registry before it renders). */
+export const texts: AreaTexts = {
+  'zh-CN': () => import('../../../locales/areas/sys-config/zh-CN.ts'),
+  'zh-TW': () => import('../../../locales/areas/sys-config/zh-TW.ts'),
+  'en-US': () => import('../../../locales/areas/sys-config/en-US.ts'),
+};
 
 /**
  * System settings (system/sysConfig): basic (names, logos, copyright), security (session timeout,

@@ -1,6 +1,6 @@
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Upload, type MenuProps, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Has } from '../../../access/has.tsx';
@@ -20,15 +20,14 @@ import {
   Toolbar,
   usePagedList,
 } from '../../../components/admin/index.ts';
-import { CodePreviewDialog, codePreviewTexts } from '../../../components/code-preview/index.ts';
+import { codePreviewTexts } from '../../../components/code-preview/texts.ts';
 import { DictionarySelect, useDictionary } from '../../../components/dictionary-select/index.ts';
-import { formDesignerTexts } from '../../../components/form-designer/index.ts';
-import { listDesignerTexts } from '../../../components/list-designer/index.ts';
-import { saveFile } from '../../../components/print-preview/index.ts';
+import { formDesignerTexts } from '../../../components/form-designer/texts.ts';
+import { listDesignerTexts } from '../../../components/list-designer/texts.ts';
+import { saveFile } from '../../../components/print-preview/save-file.ts';
 import { mergeAreaTexts } from '../../../locales/index.ts';
 import { visualdevTexts } from '../texts.ts';
 import { fromDesignFile, toDesignFile } from './design-file.ts';
-import { ModelDesigner } from './model-designer.tsx';
 import { CATEGORY_DICTIONARY, stateTag } from './model-state.tsx';
 import { ReleaseDialog } from './release-dialog.tsx';
 
@@ -36,6 +35,12 @@ import { ReleaseDialog } from './release-dialog.tsx';
 export const texts = mergeAreaTexts(visualdevTexts, formDesignerTexts, listDesignerTexts, codePreviewTexts);
 
 const KEY = ['visualdev', 'models'] as const;
+
+// The designers and the code viewer load when first opened: the list alone is a light page.
+const ModelDesigner = lazy(() => import('./model-designer.tsx').then((m) => ({ default: m.ModelDesigner })));
+const CodePreviewDialog = lazy(() =>
+  import('../../../components/code-preview/index.ts').then((m) => ({ default: m.CodePreviewDialog })),
+);
 
 /**
  * Function design: the models of visual development by category and keyword, with their designer,
@@ -205,9 +210,11 @@ export default function WebDesignPage() {
         </Has>
       </Toolbar>
       <DataTable<ModelSummary> {...list.table} columns={columns} data-testid="model-table" />
-      {designing && <ModelDesigner id={designing.id} onClose={() => setDesigning(null)} onSaved={reload} />}
+      <Suspense>
+        {designing && <ModelDesigner id={designing.id} onClose={() => setDesigning(null)} onSaved={reload} />}
+        {coding && <CodePreviewDialog modelId={coding} open onClose={() => setCoding(null)} />}
+      </Suspense>
       {releasing && <ReleaseDialog model={releasing} onClose={() => setReleasing(null)} onReleased={reload} />}
-      <CodePreviewDialog modelId={coding} open={!!coding} onClose={() => setCoding(null)} />
     </AdminPage>
   );
 }

@@ -1,5 +1,6 @@
 import {
   checkDesign,
+  migrateFormDesign,
   parseAppLayout,
   toFormLang,
   type AppLayout,
@@ -7,19 +8,28 @@ import {
   type FormJson,
 } from '@atrium/shared/forms';
 import { Alert, Button, Col, Form, Input, InputNumber, Modal, Radio, Row, Space, Spin, Switch, Tabs, Tag } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { feedback } from '../../../app/feedback.ts';
 import { modelApi, type ModelForm, type WebType } from '../../../api/visualdev.ts';
 import { isConflict } from '../../../components/admin/index.ts';
 import { DictionarySelect } from '../../../components/dictionary-select/index.ts';
-import { FormDesigner, migrateFormDesign } from '../../../components/form-designer/index.ts';
-import { AppLayoutDesigner, ListDesigner } from '../../../components/list-designer/index.ts';
 import { newColumnData, newFormJson, parseDesign } from './new-model.ts';
 import { ReleaseDialog } from './release-dialog.tsx';
 import { CATEGORY_DICTIONARY, stateTag } from './model-state.tsx';
 import styles from './web-design.module.css';
+
+// Each designer is a chunk of its own, loaded when its tab first shows.
+const FormDesigner = lazy(() =>
+  import('../../../components/form-designer/index.ts').then((m) => ({ default: m.FormDesigner })),
+);
+const ListDesigner = lazy(() =>
+  import('../../../components/list-designer/index.ts').then((m) => ({ default: m.ListDesigner })),
+);
+const AppLayoutDesigner = lazy(() =>
+  import('../../../components/list-designer/index.ts').then((m) => ({ default: m.AppLayoutDesigner })),
+);
 
 interface Props {
   /** The model to edit; a new one without. */
@@ -116,8 +126,9 @@ export function ModelDesigner({ id: initialId, onClose, onSaved }: Props) {
   const change = (part: Partial<{ form: FormJson; columns: ColumnData; app: AppLayout }>) => {
     current.current = { ...current.current!, ...part };
     setDirty(true);
-    // The list and phone designers read the form of the moment when their tab opens.
-    if (part.form) redraw((n) => n + 1);
+    // The list and phone designers are controlled and read the form of the moment; the form
+    // designer keeps its own store and takes its starting design only.
+    redraw((n) => n + 1);
   };
 
   /** Saves the draft; answers the model's id, or throws when it was not saved (the reason shown). */
@@ -343,7 +354,9 @@ export function ModelDesigner({ id: initialId, onClose, onSaved }: Props) {
       {!loaded ? (
         <Spin className={styles.loading} />
       ) : (
-        <Tabs className={styles.tabs} activeKey={tab} onChange={setTab} items={tabs} destroyOnHidden={false} />
+        <Suspense fallback={<Spin className={styles.loading} />}>
+          <Tabs className={styles.tabs} activeKey={tab} onChange={setTab} items={tabs} destroyOnHidden={false} />
+        </Suspense>
       )}
       {releasing && loaded && (
         <ReleaseDialog
