@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { notFound } from '../../../core/errors.ts';
-import { categoryDir, ownerOf, storeFile, storeOwner } from '../../../core/files.ts';
+import { ownerOf, storeFile, storeOwner } from '../../../core/files.ts';
 import type { Services } from '../../../core/types.ts';
 import { enabledAuthority, fileLinks, notVisible, ticketHolder } from '../../file/links.ts';
 import { WORKBOOK_TTL_MS } from '../../file/workbook-download.ts';
@@ -21,7 +19,7 @@ export const CODE_DIR = 'visualdevCode';
 /** The generated name of an archive. */
 export const ARCHIVE_NAME = /^[0-9a-f]{32}\.zip$/;
 
-type DownloadServices = Pick<Services, 'config' | 'secrets' | 'now' | 'authority'>;
+type DownloadServices = Pick<Services, 'storage' | 'secrets' | 'now' | 'authority'>;
 
 /** Stores the archive for the user and answers the name to save it under and the ticketed link. */
 export async function publishArchive(
@@ -32,8 +30,8 @@ export async function publishArchive(
   downloadPath: (name: string) => string,
 ): Promise<{ name: string; url: string }> {
   const name = `${randomBytes(16).toString('hex')}.zip`;
-  await storeFile(services.config.dataDir, CODE_DIR, name, bytes);
-  await storeOwner(services.config.dataDir, CODE_DIR, name, userId);
+  await storeFile(services.storage, CODE_DIR, name, bytes);
+  await storeOwner(services.storage, CODE_DIR, name, userId);
   const url = `${downloadPath(name)}?fullName=${encodeURIComponent(fullName)}`;
   return { name: fullName, url: fileLinks(services, userId).link(CODE_DIR, name, url) };
 }
@@ -48,15 +46,18 @@ export async function sendArchive(
 ) {
   const userId = ticketHolder(services, CODE_DIR, name, ticket);
   await enabledAuthority(services, userId);
-  const file = path.join(categoryDir(services.config.dataDir, CODE_DIR), name);
-  const stat = fs.statSync(file, { throwIfNoEntry: false });
-  if (!stat || Date.now() - stat.mtimeMs > WORKBOOK_TTL_MS) throw notFound('fileNotFound');
-  if ((await ownerOf(services.config.dataDir, CODE_DIR, name)) !== userId) throw notVisible();
+  // Through the file store, so the archive downloads from any instance (local folder or S3).
+  const stat = await services.storage.stat(CODE_DIR, name);
+  if (!stat || Date.now() - stat.modifiedAt > WORKBOOK_TTL_MS) throw notFound('fileNotFound');
+  if ((await ownerOf(services.storage, CODE_DIR, name)) !== userId) throw notVisible();
+  // Opened last: an opened remote file holds a connection until it is read.
+  const stream = await services.storage.open(CODE_DIR, name);
+  if (!stream) throw notFound('fileNotFound');
   const safe = fullName.replace(/[\\/\r\n"]/g, '_');
   return reply
     .type('application/zip')
     .header('content-disposition', `attachment; filename="code.zip"; filename*=UTF-8''${encodeURIComponent(safe)}`)
     .header('cache-control', 'no-store')
     .header('x-content-type-options', 'nosniff')
-    .send(fs.createReadStream(file));
+    .send(stream);
 }
