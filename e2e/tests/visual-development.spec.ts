@@ -216,7 +216,7 @@ test.describe('visual development, the whole journey', () => {
       button: [...data.granted.button!, ...buttons.map((b) => b.id)],
       column: [...data.granted.column!, ...columns.filter((c) => c.enCode !== 'visits').map((c) => c.id)],
     });
-    const staff = await apiToken(request, 'zhuting', 'demo1234');
+    const staff = await apiToken(request, 'xuming', 'demo1234');
     const rows = await api<{ list: Record<string, unknown>[] }>(
       'POST',
       `/api/visualdev/OnlineDev/${model.id}/List`,
