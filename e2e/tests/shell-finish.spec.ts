@@ -41,6 +41,24 @@ async function tabTo(page: Page, testId: string, limit = 150) {
   throw new Error(`Tab never reached ${testId}`);
 }
 
+/**
+ * Opens the avatar menu from the keyboard, arrows to the entry `entry` and presses Enter, until
+ * `reached` holds. On a busy machine a key can land while the menu is still settling its focus, and
+ * Enter then acts on another entry; Escape closes whatever that opened and the keys are tried again.
+ */
+async function chooseFromAvatarMenu(page: Page, keys: string[], entry: string, reached: () => Promise<void>) {
+  await expect(async () => {
+    await page.keyboard.press('Escape');
+    await tabTo(page, 'user-dropdown');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('profile-item')).toBeVisible({ timeout: 5000 });
+    for (const key of keys) await page.keyboard.press(key);
+    await expect(page.locator('.ant-dropdown-menu-item-active')).toContainText(entry, { timeout: 3000 });
+    await page.keyboard.press('Enter');
+    await reached();
+  }).toPass({ timeout: 60_000 });
+}
+
 async function expectNoHorizontalOverflow(page: Page, what: string) {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
@@ -81,24 +99,15 @@ test('S1-2.4-06 S1-4-03 S1-4-05 S1-2.4-18 keyboard only: sign in, open a page by
   await expect(page.getByTestId('profile-item')).toBeHidden();
   await expect(page.getByTestId('user-dropdown')).toBeFocused();
   // Enter opens it; the first entry is the profile.
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('profile-item')).toBeVisible();
-  await page.keyboard.press('ArrowDown');
-  // Enter acts on the active entry: wait for the arrow to have made the profile active (on a busy
-  // machine the key can land before the menu has settled).
-  await expect(page.locator('.ant-dropdown-menu-item-active')).toContainText('个人信息');
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/profile$/);
+  await chooseFromAvatarMenu(page, ['ArrowDown'], '个人信息', () =>
+    expect(page).toHaveURL(/\/profile$/, { timeout: 5000 }),
+  );
   await expect(page.getByTestId('profile-page')).toBeVisible();
 
   // Lock: down to the lock entry (profile, about, statement, lock).
-  await tabTo(page, 'user-dropdown');
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('lock-item')).toBeVisible();
-  for (let i = 0; i < 4; i += 1) await page.keyboard.press('ArrowDown');
-  await expect(page.locator('.ant-dropdown-menu-item-active')).toContainText('锁定屏幕');
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/lockScreen$/);
+  await chooseFromAvatarMenu(page, ['ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown'], '锁定屏幕', () =>
+    expect(page).toHaveURL(/\/lockScreen$/, { timeout: 5000 }),
+  );
   await tabTo(page, 'lock-password');
   await page.keyboard.type('demo1234');
   await page.keyboard.press('Enter');
@@ -106,13 +115,9 @@ test('S1-2.4-06 S1-4-03 S1-4-05 S1-2.4-18 keyboard only: sign in, open a page by
   await expect(page.getByTestId('navbar')).toBeVisible();
 
   // Sign out: up from the end of the menu, then Enter on the confirmation's focused OK.
-  await tabTo(page, 'user-dropdown');
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('logout-item')).toBeVisible();
-  await page.keyboard.press('ArrowUp');
-  await expect(page.locator('.ant-dropdown-menu-item-active')).toContainText('退出');
-  await page.keyboard.press('Enter');
-  await expect(page.locator('.ant-modal-confirm')).toContainText('您确定要退出系统吗？');
+  await chooseFromAvatarMenu(page, ['ArrowUp'], '退出', () =>
+    expect(page.locator('.ant-modal-confirm')).toContainText('您确定要退出系统吗？', { timeout: 5000 }),
+  );
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/login/);
 });
