@@ -553,6 +553,179 @@ export interface VisualdevColumnTable {
   storage: string;
 }
 
+/** A flow template (020-workflow): what staff launch; `current_version_id` is its published version. */
+export interface FlowTemplateTable extends Audit {
+  id: string;
+  en_code: string;
+  full_name: string;
+  category: string;
+  flow_type: number;
+  form_type: number;
+  form_id: string | null;
+  icon: string | null;
+  icon_background: string | null;
+  description: string | null;
+  current_version_id: string | null;
+  version: number;
+}
+
+/** One version of a template's node tree; frozen once `state` is published. */
+export interface FlowTemplateVersionTable {
+  id: string;
+  template_id: string;
+  version_no: number;
+  state: 'draft' | 'published' | 'archived';
+  node_tree: string;
+  form_snapshot: string | null;
+  checksum: string | null;
+  published_at: number | null;
+  published_by: string | null;
+  created_at: number;
+  created_by: string | null;
+}
+
+/** A launched flow (JNPF "task"). */
+export interface FlowInstanceTable {
+  id: string;
+  template_id: string;
+  version_id: string;
+  bill_no: string;
+  title: string;
+  urgent: number;
+  status: number;
+  status_before_suspend: number | null;
+  initiator_id: string;
+  delegated_by: string | null;
+  submitted_at: number | null;
+  finished_at: number | null;
+  form_data: string;
+  current_node_ids: string;
+  current_node_names: string;
+  completion: number;
+  choices: string;
+  parent_instance_id: string | null;
+  parent_node_instance_id: string | null;
+  is_async: number;
+  return_to_node_id: string | null;
+  last_record_at: number | null;
+  version: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One entry of an instance into a node. */
+export interface FlowNodeInstanceTable {
+  id: string;
+  instance_id: string;
+  node_id: string;
+  node_type: string;
+  name: string;
+  round: number;
+  state: 'pending' | 'active' | 'completed' | 'rejected' | 'skipped' | 'void';
+  branch_scope: string;
+  multi_mode: number;
+  pass_threshold: number;
+  total_count: number;
+  approved_count: number;
+  rejected_count: number;
+  property_snapshot: string;
+  created_by_node_instance_id: string | null;
+  due_at: number | null;
+  entered_at: number;
+  completed_at: number | null;
+  version: number;
+}
+
+/** One person's to-do on a node instance. */
+export interface FlowOperatorTable {
+  id: string;
+  instance_id: string;
+  node_instance_id: string;
+  node_id: string;
+  node_name: string;
+  assignee_id: string;
+  source: string;
+  original_assignee_id: string | null;
+  parent_operator_id: string | null;
+  sequence_index: number;
+  state: 'waiting' | 'pending' | 'done' | 'void';
+  handle_status: number | null;
+  handled_at: number | null;
+  draft_data: string | null;
+  received_at: number;
+  due_at: number | null;
+  remind_count: number;
+  overdue_count: number;
+  batchable: number;
+  read_at: number | null;
+  version: number;
+}
+
+/** The approval history (append-only apart from `visible` and `recalled`). */
+export interface FlowRecordTable {
+  id: string;
+  instance_id: string;
+  node_instance_id: string | null;
+  node_id: string;
+  node_name: string;
+  operator_id: string | null;
+  handle_status: number;
+  handler_id: string;
+  target_user_ids: string | null;
+  opinion: string | null;
+  sign_img: string | null;
+  file_list: string;
+  form_diff: string | null;
+  visible: number;
+  request_id: string | null;
+  source: string;
+  recalled: number;
+  created_at: number;
+}
+
+/** A copy (CC) of an instance to a user. */
+export interface FlowCirculateTable {
+  id: string;
+  instance_id: string;
+  node_instance_id: string | null;
+  node_id: string;
+  node_name: string;
+  user_id: string;
+  source: string;
+  read_at: number | null;
+  created_at: number;
+}
+
+/** Out-of-office delegation: kind 0 approval, 1 launch. */
+export interface FlowDelegationTable {
+  id: string;
+  user_id: string;
+  to_user_id: string;
+  kind: number;
+  template_ids: string;
+  start_at: number;
+  end_at: number;
+  description: string | null;
+  enabled: number;
+  version: number;
+  created_at: number;
+  created_by: string | null;
+  updated_at: number | null;
+  updated_by: string | null;
+}
+
+/** A comment on an instance. */
+export interface FlowCommentTable {
+  id: string;
+  instance_id: string;
+  text: string;
+  image: string;
+  file: string;
+  deleted: number;
+  created_at: number;
+  created_by: string;
+}
+
 export interface Database {
   data_interface_category: DataInterfaceCategoryTable;
   data_interface: DataInterfaceTable;
@@ -595,4 +768,13 @@ export interface Database {
   feedback: FeedbackTable;
   visualdev_model: VisualdevModelTable;
   visualdev_column: VisualdevColumnTable;
+  flow_template: FlowTemplateTable;
+  flow_template_version: FlowTemplateVersionTable;
+  flow_instance: FlowInstanceTable;
+  flow_node_instance: FlowNodeInstanceTable;
+  flow_operator: FlowOperatorTable;
+  flow_record: FlowRecordTable;
+  flow_circulate: FlowCirculateTable;
+  flow_delegation: FlowDelegationTable;
+  flow_comment: FlowCommentTable;
 }

@@ -18,6 +18,7 @@ import * as gradesFeedback from './016-grades-feedback.ts';
 import * as searchText from './017-search-text.ts';
 import * as visualdev from './018-visualdev.ts';
 import * as auditLog from './019-audit-log.ts';
+import * as workflow from './020-workflow.ts';
 
 /** Every migration in order; the names are recorded in the database and must never change. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '017-search-text': searchText,
   '018-visualdev': visualdev,
   '019-audit-log': auditLog,
+  '020-workflow': workflow,
 };

@@ -1,0 +1,453 @@
+/**
+ * The workflow's shared vocabulary: the status codes the screens show, the node tree an administrator
+ * draws in the flow designer (the authoring format stored on a template version), and the wire shapes
+ * of the engine's endpoints. The server's engine, the designer and every workflow screen read these
+ * types, so a code means the same thing on both sides.
+ */
+
+/** Instance status (the "task" of a flow): 1 to 5 are shown to users; 0 and 6 are internal. */
+export const FlowStatus = {
+  draft: 0,
+  wait: 1,
+  adopt: 2,
+  reject: 3,
+  revoke: 4,
+  cancel: 5,
+  suspended: 6,
+} as const;
+export type FlowStatusCode = (typeof FlowStatus)[keyof typeof FlowStatus];
+
+/** Statuses after which an instance has no pending operator and no job waiting. */
+export const TERMINAL_FLOW_STATUSES: readonly number[] = [
+  FlowStatus.adopt,
+  FlowStatus.reject,
+  FlowStatus.revoke,
+  FlowStatus.cancel,
+];
+
+/** What a record (one row of the approval history) says was done. */
+export const HandleStatus = {
+  returned: 0,
+  approved: 1,
+  initiated: 2,
+  withdrawn: 3,
+  terminated: 4,
+  assigned: 5,
+  countersignAdded: 6,
+  transferred: 7,
+  changed: 8,
+  revived: 9,
+  // Internal codes beyond the displayed vocabulary.
+  autoApproved: 10,
+  copied: 11,
+  urged: 12,
+  suspended: 13,
+  restored: 14,
+} as const;
+export type HandleStatusCode = (typeof HandleStatus)[keyof typeof HandleStatus];
+
+/** Urgency of an instance: 1 normal, 2 important, 3 urgent; anything else reads as normal. */
+export const Urgency = { normal: 1, important: 2, urgent: 3 } as const;
+export type UrgencyCode = (typeof Urgency)[keyof typeof Urgency];
+
+/** Reads any value as an urgency code, unknown values as normal. */
+export function urgencyOf(value: unknown): UrgencyCode {
+  return value === 2 || value === 3 ? value : 1;
+}
+
+/** The categories of `FlowBefore/List/{category}`. */
+export const FlowListCategory = { todo: 1, done: 2, circulate: 3, batch: 4 } as const;
+
+/** The categories of `flowViewCount`: to-do and my applications, as the left menu shows them. */
+export const FlowCountCategory = { todo: 1, launch: 3 } as const;
+
+/** The detail page's `opType`. */
+export const FlowOpType = {
+  launch: -1,
+  myLaunch: 0,
+  todo: 1,
+  done: 2,
+  circulate: 3,
+  monitor: 4,
+} as const;
+
+/** flowType of a template: 0 launched by staff, 1 attached to a function (cannot be cancelled). */
+export const FlowTemplateType = { launch: 0, function: 1 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Node tree (authoring format)
+// ---------------------------------------------------------------------------------------------
+
+export type FlowNodeType =
+  'start' | 'approver' | 'handle' | 'copy' | 'condition' | 'parallel' | 'subFlow' | 'timer' | 'trigger';
+
+/** A form field's permission on a node. */
+export interface FormOperate {
+  /** The field's vModel. */
+  id: string;
+  name?: string;
+  read: boolean;
+  write: boolean;
+  required?: boolean;
+}
+
+/** Users chosen by organisation objects; every list holds ids. */
+export interface MemberSpec {
+  users?: string[];
+  roles?: string[];
+  positions?: string[];
+  /** Organisations: their members (or heads, with `orgHeads`). */
+  orgs?: string[];
+  orgHeads?: boolean;
+  groups?: string[];
+}
+
+/**
+ * How an approver node finds its handlers (`assigneeType` as the designer stores it):
+ * 1 initiator's manager (`managerLevel`), 2 department head (`departmentLevel`), 3 initiator,
+ * 4 form field (`formField`, a user or department field), 5 same handler as another node
+ * (`approverNodeId`), 6 named members (`members`), 7 candidates chosen by the previous handler
+ * (from `members` as the pool), 9 a data interface (`interfaceId`, answering user ids).
+ */
+export const AssigneeType = {
+  initiatorManager: 1,
+  deptHead: 2,
+  initiator: 3,
+  formField: 4,
+  previousNodeApprover: 5,
+  members: 6,
+  candidates: 7,
+  dataInterface: 9,
+} as const;
+export type AssigneeTypeCode = (typeof AssigneeType)[keyof typeof AssigneeType];
+
+/** Countersign (`counterSign`): 0 any one, 1 all (or a ratio), 2 one after another. */
+export const CounterSign = { any: 0, all: 1, sequential: 2 } as const;
+export type CounterSignCode = (typeof CounterSign)[keyof typeof CounterSign];
+
+/** What to do when a node's rule finds nobody. */
+export type EmptyPolicy = 'admin' | 'users' | 'previousPicks' | 'autoApprove' | 'block' | 'initiator';
+
+export type FlowButton = 'approve' | 'reject' | 'transfer' | 'addSign' | 'recall' | 'saveDraft' | 'print' | 'urge';
+
+export interface ButtonSetting {
+  enabled: boolean;
+  label?: string;
+}
+
+/** Where a reject may send the flow: the start, the previous node, chosen nodes, or any earlier one. */
+export type RejectTargetRule = 'start' | 'previous' | 'node' | 'any';
+
+/** rejectType of a handle body: 1 restart from the target, 2 return straight to the rejecting node. */
+export const RejectType = { restart: 1, returnToRejecter: 2 } as const;
+
+export interface CopySpec extends MemberSpec {
+  /** A user field of the form whose users are copied. */
+  formField?: string;
+  toInitiator?: boolean;
+  /** Whether an approver may add copy recipients when approving. */
+  allowApproverAddCc?: boolean;
+}
+
+export interface TimeoutSettings {
+  /** Hours after the operator received the task; 0 or absent switches it off. */
+  hours?: number;
+}
+
+export interface RemindSettings {
+  /** Hours after receipt of the first reminder, then every `interval` hours, at most `maxCount`. */
+  firstAfter: number;
+  interval: number;
+  maxCount: number;
+}
+
+export interface OverdueSettings {
+  /** Hours after receipt when the task is overdue. */
+  firstAfter: number;
+  /** What happens once overdue: nothing (a message), approve, or reject. */
+  autoAction: 'none' | 'approve' | 'reject';
+}
+
+export interface ApproverProperties {
+  assigneeType: AssigneeTypeCode;
+  managerLevel?: number;
+  departmentLevel?: number;
+  formField?: string;
+  approverNodeId?: string;
+  members?: MemberSpec;
+  interfaceId?: string;
+  counterSign: CounterSignCode;
+  /** Percentage of handlers whose approval completes an "all" node (default 100). */
+  countersignRatio?: number;
+  emptyPolicy?: EmptyPolicy;
+  emptyUsers?: string[];
+  dedup?: { skipIfInitiator?: boolean; skipIfSameAsPrevious?: boolean; skipIfAlreadyApproved?: boolean };
+  buttons?: Partial<Record<FlowButton, ButtonSetting>>;
+  rejectTarget?: RejectTargetRule;
+  /** The nodes a reject may go to when `rejectTarget` is 'node'. */
+  rejectNodeIds?: string[];
+  /** Allowed reject modes; default restart only. */
+  rejectTypes?: number[];
+  formOperates?: FormOperate[];
+  requireOpinion?: boolean;
+  requireSign?: boolean;
+  allowAttachments?: boolean;
+  batchApprovable?: boolean;
+  cc?: CopySpec;
+  timeLimit?: TimeoutSettings;
+  remind?: RemindSettings;
+  overdue?: OverdueSettings;
+}
+
+export interface StartProperties {
+  /** Who may launch: empty means everyone. */
+  initiators?: MemberSpec;
+  formOperates?: FormOperate[];
+  /** Title template: `{flowName}`, `{initiator}`, `{date}` and `{field:<vModel>}` are replaced. */
+  titleTemplate?: string;
+  /** Recall rule of approvers and initiators: none, only the start, or every node. */
+  recallRule?: 'none' | 'start' | 'all';
+  allowComments?: boolean;
+  requireSign?: boolean;
+  defaultEmptyPolicy?: EmptyPolicy;
+}
+
+export interface CopyProperties extends CopySpec {}
+
+/** One rule of a condition: `left` is a form field or a system variable (`@initiatorDept` ...). */
+export interface ConditionRule {
+  left: string;
+  op: ConditionOp;
+  right?: unknown;
+  /** When set, `right` names a form field whose value is compared instead of a literal. */
+  rightIsField?: boolean;
+}
+
+export type ConditionOp =
+  | '=='
+  | '<>'
+  | '>'
+  | '>='
+  | '<'
+  | '<='
+  | 'like'
+  | 'notLike'
+  | 'in'
+  | 'notIn'
+  | 'between'
+  | 'isEmpty'
+  | 'notEmpty'
+  | 'belongsTo';
+
+/** Rules of one group joined by `logic`; groups joined by the branch's `logic`. */
+export interface ConditionGroup {
+  logic: 'and' | 'or';
+  rules: ConditionRule[];
+}
+
+export interface ConditionWhen {
+  logic: 'and' | 'or';
+  groups: ConditionGroup[];
+}
+
+export interface ConditionBranch {
+  nodeId: string;
+  name: string;
+  priority: number;
+  isDefault?: boolean;
+  when?: ConditionWhen;
+  childNode: FlowNode | null;
+}
+
+export interface ConditionProperties {
+  /** exclusive: first matching by priority; inclusive: all matching; chooser: the previous handler picks. */
+  mode: 'exclusive' | 'inclusive' | 'chooser';
+}
+
+export interface SubFlowProperties {
+  templateCode: string;
+  /** Who starts the child: the initiator, named users, or a user field of the form. */
+  initiator: { mode: 'initiator' | 'users' | 'formField'; users?: string[]; formField?: string };
+  mapIn?: { from: string; to: string }[];
+  mapOut?: { from: string; to: string }[];
+  /** true: the parent waits for the child to end (sync); false: it goes on at once. */
+  wait: boolean;
+  /** When the child is rejected or cancelled: reject the parent, or go on. */
+  onChildFailure?: 'rejectParent' | 'continue';
+}
+
+export interface TimerProperties {
+  /** Wait this many minutes, or until the date in `untilField` (a form date field). */
+  minutes?: number;
+  untilField?: string;
+}
+
+export interface TriggerProperties {
+  /** A registered data interface called with the form's values. */
+  interfaceId?: string;
+  /** Form fields set from literal values when the trigger runs. */
+  setFields?: { field: string; value: unknown }[];
+}
+
+interface NodeBase<T extends FlowNodeType, P> {
+  nodeId: string;
+  type: T;
+  name: string;
+  properties: P;
+  childNode: FlowNode | null;
+  /** The designer's summary of the node. */
+  content?: string;
+}
+
+export type StartNode = NodeBase<'start', StartProperties>;
+export type ApproverNode = NodeBase<'approver' | 'handle', ApproverProperties>;
+export type CopyNode = NodeBase<'copy', CopyProperties>;
+export type SubFlowNode = NodeBase<'subFlow', SubFlowProperties>;
+export type TimerNode = NodeBase<'timer', TimerProperties>;
+export type TriggerNode = NodeBase<'trigger', TriggerProperties>;
+export interface ConditionNode extends NodeBase<'condition', ConditionProperties> {
+  conditionNodes: ConditionBranch[];
+}
+export interface ParallelNode extends NodeBase<'parallel', Record<string, never>> {
+  conditionNodes: ConditionBranch[];
+}
+
+export type FlowNode =
+  StartNode | ApproverNode | CopyNode | ConditionNode | ParallelNode | SubFlowNode | TimerNode | TriggerNode;
+
+// ---------------------------------------------------------------------------------------------
+// Wire shapes
+// ---------------------------------------------------------------------------------------------
+
+/** Body of `POST /Engine/FlowTask` (start or save) and `PUT /Engine/FlowTask/{id}` (update, resubmit). */
+export interface FlowStartBody {
+  id?: string;
+  /** A template version id, or a template id (its published version). */
+  flowId: string;
+  formData: Record<string, unknown>;
+  /** 0 submit, 1 save as draft. */
+  status?: 0 | 1;
+  flowUrgent?: number;
+  flowTitle?: string;
+  billNo?: string;
+  candidateList?: Record<string, string[]>;
+  errorRuleUserList?: Record<string, string[]>;
+  branchList?: string[];
+  delegateUserList?: string[];
+  copyIds?: string;
+  requestId?: string;
+}
+
+/** Body of the handling calls (Audit, SaveAudit, Reject, Transfer, freeApprover, Assign, Recall ...). */
+export interface FlowHandleBody {
+  handleOpinion?: string;
+  signImg?: string;
+  fileList?: unknown[];
+  formData?: Record<string, unknown>;
+  copyIds?: string;
+  freeApproverUserId?: string;
+  /** 1 before, 2 after. */
+  freeApproverType?: number;
+  nodeCode?: string;
+  candidateList?: Record<string, string[]>;
+  errorRuleUserList?: Record<string, string[]>;
+  branchList?: string[];
+  /** A node id, or '0' the start, or '1' the previous node. */
+  rejectStep?: string;
+  rejectType?: number;
+  requestId?: string;
+}
+
+export interface FlowBatchBody extends FlowHandleBody {
+  ids: string[];
+  /** 0 approve, 1 reject, 2 transfer. */
+  batchType: 0 | 1 | 2;
+}
+
+/** Answer of `Candidates/{id}`: 1 a branch must be chosen, 2 candidates must be chosen, 3 neither. */
+export interface FlowCandidatesAnswer {
+  type: 1 | 2 | 3;
+  list: { nodeId: string; nodeName: string; isBranchFlow: boolean; isCandidates: boolean; hasCandidates: boolean }[];
+  countersignOver: boolean;
+}
+
+/** One row of the to-do, done, CC and my-applications lists. */
+export interface FlowListItem {
+  /** The operator id for to-dos, the record id for done, the circulate id for CC, the instance id for launches. */
+  id: string;
+  taskId: string;
+  enCode: string;
+  fullName: string;
+  flowId: string;
+  flowCode: string;
+  flowName: string;
+  flowCategory: string;
+  flowVersion: string;
+  flowUrgent: number;
+  status: number;
+  startTime: number | null;
+  creatorTime: number;
+  creatorUserId: string;
+  userName: string;
+  thisStep: string;
+  thisStepId: string;
+  nodeName: string;
+  completion: number;
+  endTime: number | null;
+  delegateUser: string | null;
+  description: string | null;
+}
+
+/** A node of the detail page's route: past, current or future, with its handlers. */
+export interface FlowTaskNode {
+  nodeId: string;
+  nodeName: string;
+  nodeType: FlowNodeType | 'end';
+  /** 'past', 'current' or 'future'. */
+  type: 'past' | 'current' | 'future';
+  userName: string;
+  handlers: { userId: string; userName: string; state: string; handleStatus: number | null }[];
+}
+
+export interface FlowRecord {
+  id: string;
+  nodeId: string;
+  nodeName: string;
+  handleId: string;
+  userName: string;
+  handleTime: number;
+  handleStatus: number;
+  handleOpinion: string | null;
+  signImg: string | null;
+  fileList: unknown[];
+  operatorId: string | null;
+  targetUserNames: string | null;
+}
+
+export interface FlowCommentItem {
+  id: string;
+  taskId: string;
+  text: string;
+  image: unknown[];
+  file: unknown[];
+  creatorUserId: string;
+  creatorUserName: string;
+  creatorTime: number;
+  isDel: boolean;
+}
+
+export interface FlowDelegateItem {
+  id: string;
+  userId: string;
+  userName: string;
+  toUserId: string;
+  toUserName: string;
+  /** 0 approval, 1 launch. */
+  type: number;
+  flowId: string | null;
+  flowName: string | null;
+  startTime: number;
+  endTime: number;
+  description: string | null;
+  enabled: number;
+}
