@@ -203,3 +203,9 @@ export type ServerFrame =
   | ReceiveMessageFrame
   | MessageListFrame;
 export type ServerMethod = ServerFrame['method'];
+
+/**
+ * Close code of a server instance that is shutting down ("going away"): its peers are up, so a
+ * client reconnects at once instead of waiting out its back-off.
+ */
+export const SOCKET_GOING_AWAY = 1001;

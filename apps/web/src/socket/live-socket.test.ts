@@ -1,3 +1,4 @@
+import { SOCKET_GOING_AWAY } from '@atrium/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveSocket, type SocketLike } from './live-socket.ts';
 
@@ -38,11 +39,11 @@ class FakeSocket implements SocketLike {
     this.onmessage?.(new MessageEvent('message', { data: typeof frame === 'string' ? frame : JSON.stringify(frame) }));
   }
 
-  /** The connection is lost (server gone, network down). */
-  drop() {
+  /** The connection is lost (server gone, network down), or closed by the server with `code`. */
+  drop(code = 1006) {
     this.readyState = 3;
-    this.onerror?.(new Event('error'));
-    this.onclose?.(new CloseEvent('close', { code: 1006 }));
+    if (code === 1006) this.onerror?.(new Event('error'));
+    this.onclose?.(new CloseEvent('close', { code }));
   }
 }
 
@@ -99,6 +100,22 @@ describe('live socket client', () => {
     FakeSocket.last().drop();
     vi.advanceTimersByTime(999);
     const count = FakeSocket.all.length;
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.all.length).toBe(count + 1);
+  });
+
+  it('comes back after 1 s when a draining server closes with "going away", however many drops came before', () => {
+    const socket = makeSocket();
+    socket.start('Bearer t');
+    for (let i = 0; i < 3; i += 1) {
+      FakeSocket.last().drop();
+      vi.advanceTimersByTime(30_000);
+    }
+    FakeSocket.last().open();
+    FakeSocket.last().drop(SOCKET_GOING_AWAY);
+    const count = FakeSocket.all.length;
+    vi.advanceTimersByTime(999);
+    expect(FakeSocket.all.length).toBe(count);
     vi.advanceTimersByTime(1);
     expect(FakeSocket.all.length).toBe(count + 1);
   });

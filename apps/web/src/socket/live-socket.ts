@@ -1,3 +1,4 @@
+import { SOCKET_GOING_AWAY } from '@atrium/shared';
 import { FrameEvents } from './frame-events.ts';
 
 /**
@@ -125,10 +126,12 @@ export class LiveSocket {
       if (this.socket !== socket) return;
       this.receive(event.data);
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
       if (this.current === 'halted') return;
+      // A draining server (a deploy, a scale-down): come back at the first step of the back-off.
+      if (event.code === SOCKET_GOING_AWAY) this.attempts = 0;
       this.scheduleReconnect();
     };
     // An error is followed by close, which decides what happens next.

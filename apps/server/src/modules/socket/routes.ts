@@ -1,4 +1,5 @@
 import websocket from '@fastify/websocket';
+import { SOCKET_GOING_AWAY } from '@atrium/shared';
 import { z } from 'zod';
 import type { App, Services } from '../../core/types.ts';
 import { SocketConnection } from './connection.ts';
@@ -21,9 +22,17 @@ const socketParams = z.object({ token: z.string().min(1) });
  */
 export async function socketRoutes(app: App, services: Services) {
   registerMessages(socketMessages);
-  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
-
   const connections = new Set<SocketConnection>();
+  await app.register(websocket, {
+    options: { maxPayload: MAX_FRAME_BYTES },
+    // On shutdown (SIGTERM: main.ts closes the app) every socket is told why it closes, so clients
+    // move to another instance at once; the HTTP requests in flight still finish.
+    preClose(done) {
+      for (const connection of connections) connection.close(SOCKET_GOING_AWAY, 'server shutting down');
+      this.websocketServer.close(() => done());
+    },
+  });
+
   const heartbeat = setInterval(() => {
     for (const connection of connections) connection.ping();
   }, HEARTBEAT_MS);
