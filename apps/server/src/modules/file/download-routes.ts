@@ -18,6 +18,7 @@ import {
   ticketQuery,
 } from './links.ts';
 import { downloadUrlAnswer } from './schema.ts';
+import { sendStoredFile } from './ranged-reply.ts';
 
 const tags = ['file'];
 
@@ -99,15 +100,15 @@ export async function downloadRoutes(app: App, services: Services) {
       const file = storedFile(request.params.type, request.params.fileName);
       const userId = ticketHolder(services, file.category, file.name, request.query.ticket);
       await stillVisible(services, file.category, file.name, userId);
-      const stream = await storage.open(file.category, file.name);
-      if (!stream) throw notFound('fileNotExist');
       const name = downloadName(request.query.fullName, file.name);
-      return reply
+      reply
         .type('application/octet-stream')
         .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
         .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(stream);
+        .header('cache-control', 'private, no-store');
+      const sent = await sendStoredFile(request, reply, storage, file.category, file.name);
+      if (!sent) throw notFound('fileNotExist');
+      return sent;
     },
   );
 }

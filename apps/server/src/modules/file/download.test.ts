@@ -102,6 +102,45 @@ describe.each(dbTargets())('generic file download on $name', (target) => {
     expect((await upload(token, { ...fields, fileName: '../x.txt' }, 'ok.txt', bytes)).code).toBe(400);
   });
 
+  it('a download answers byte ranges, so a broken download resumes where it stopped', async () => {
+    const bytes = Buffer.from('0123456789abcdefghij');
+    const record = (
+      await upload(token, { identifier: md5(bytes), fileName: 'big.txt', fileSize: bytes.length }, 'x', bytes)
+    ).data;
+    const link = (await linkFor(token, 'annex', record.fileId)).json().data.url as string;
+    const ranged = (range: string) => server.app.inject({ method: 'GET', url: link, headers: { ...en, range } });
+
+    const whole = await get(link);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.headers['content-length']).toBe('20');
+
+    const middle = await ranged('bytes=5-9');
+    expect(middle.statusCode).toBe(206);
+    expect(middle.body).toBe('56789');
+    expect(middle.headers['content-range']).toBe('bytes 5-9/20');
+    expect(middle.headers['content-length']).toBe('5');
+    expect(middle.headers['content-disposition']).toMatch(/^attachment;/);
+
+    expect((await ranged('bytes=15-')).body).toBe('fghij');
+    expect((await ranged('bytes=-3')).body).toBe('hij');
+    // An end past the file is cut to its last byte.
+    expect((await ranged('bytes=18-99')).headers['content-range']).toBe('bytes 18-19/20');
+
+    const past = await ranged('bytes=20-');
+    expect(past.statusCode, past.body).toBe(416);
+    expect(past.headers['content-range']).toBe('bytes */20');
+    expect(past.json()).toEqual({ code: 400, msg: 'The requested range lies beyond the end of the file' });
+    // Several ranges or another unit: the whole file, as HTTP allows.
+    const several = await ranged('bytes=0-1,5-6');
+    expect([several.statusCode, several.body]).toEqual([200, '0123456789abcdefghij']);
+    // The ticket is checked before any byte is sent.
+    const forged = withTicketParam(link, tampered(ticketOf(link), 'signature'));
+    const refused = await server.app.inject({ method: 'GET', url: forged, headers: { ...en, range: 'bytes=0-3' } });
+    expect(refused.statusCode).not.toBe(206);
+    expect(refused.body).not.toContain('0123');
+  });
+
   it('S2-7-09 S1-7-49 GET /api/file/Download/{type}/{name}?fullName sends a stored file under its name, with the ticket checked', async () => {
     const bytes = Buffer.from('%PDF-1.4 contract');
     const record = (

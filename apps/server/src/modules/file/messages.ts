@@ -27,6 +27,11 @@ export const fileMessages = {
     'zh-TW': '檔案不存在或已過期',
     'en-US': 'The file does not exist or has expired',
   },
+  rangeNotSatisfiable: {
+    'zh-CN': '请求的范围超出文件大小',
+    'zh-TW': '請求的範圍超出檔案大小',
+    'en-US': 'The requested range lies beyond the end of the file',
+  },
   fileNotExist: {
     'zh-CN': '文件不存在',
     'zh-TW': '檔案不存在',
