@@ -212,7 +212,7 @@ export interface StartProperties {
   defaultEmptyPolicy?: EmptyPolicy;
 }
 
-export interface CopyProperties extends CopySpec {}
+export type CopyProperties = CopySpec;
 
 /** One rule of a condition: `left` is a form field or a system variable (`@initiatorDept` ...). */
 export interface ConditionRule {
@@ -450,4 +450,21 @@ export interface FlowDelegateItem {
   endTime: number;
   description: string | null;
   enabled: number;
+}
+
+/**
+ * What `/workFlowDetail?config=` carries (base64 of this JSON) and what a flow message's body holds:
+ * enough for the detail page to ask `FlowBefore/{id}` for the right view.
+ */
+export interface FlowDetailConfig {
+  /** The instance id; absent for a new launch (opType -1). */
+  id?: string;
+  /** The template version id (or, for a new launch, the template id). */
+  flowId: string;
+  opType: number;
+  /** The operator being handled (to-do) or the record being looked at (done). */
+  taskOperatorId?: string;
+  taskNodeId?: string;
+  /** The CC row being read (marks it read). */
+  circulateId?: string;
 }
