@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Gauge, Histogram, Registry } from 'prom-client';
 import type { FastifyInstance } from 'fastify';
 import type { Db, DatabaseHandle } from '../db/index.ts';
@@ -19,7 +20,10 @@ export interface MetricsSources {
  * - `atrium_websocket_connections`: sockets open on this instance;
  * - `atrium_jobs_due`, `atrium_job_lag_seconds`, `atrium_jobs_dead`: the shared job queue;
  * - `atrium_db_pool_connections{state}`: PostgreSQL's pool (total, idle, waiting);
- * - `atrium_cache_lookups{cache,result}`: hits and misses of each row memo in this process.
+ * - `atrium_cache_lookups{cache,result}`: hits and misses of each row memo in this process;
+ * - `atrium_process_memory_bytes{kind}`: resident set and heap of this process;
+ * - `atrium_event_loop_delay_seconds{quantile}`: how late timers ran since the previous scrape
+ *   (0.5, 0.99, max): a blocked event loop delays every request and every chat frame.
  * Queue figures come from the database, so every instance reports the same queue.
  */
 export function createMetrics(app: FastifyInstance, sources: MetricsSources): Registry {
@@ -105,6 +109,35 @@ export function createMetrics(app: FastifyInstance, sources: MetricsSources): Re
         this.set({ cache, result: 'hit' }, stats.hits);
         this.set({ cache, result: 'miss' }, stats.misses);
       }
+    },
+  });
+  new Gauge({
+    name: 'atrium_process_memory_bytes',
+    help: 'Memory of this process: resident set and V8 heap in use',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    collect() {
+      const memory = process.memoryUsage();
+      this.set({ kind: 'rss' }, memory.rss);
+      this.set({ kind: 'heapUsed' }, memory.heapUsed);
+    },
+  });
+
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  app.addHook('onClose', async () => loopDelay.disable());
+  new Gauge({
+    name: 'atrium_event_loop_delay_seconds',
+    help: 'Event loop delay since the previous scrape, by quantile',
+    labelNames: ['quantile'] as const,
+    registers: [registry],
+    collect() {
+      // The histogram counts nanoseconds; it restarts at each scrape so every figure covers one interval.
+      const seconds = (ns: number) => (Number.isFinite(ns) ? ns / 1e9 : 0);
+      this.set({ quantile: '0.5' }, seconds(loopDelay.percentile(50)));
+      this.set({ quantile: '0.99' }, seconds(loopDelay.percentile(99)));
+      this.set({ quantile: 'max' }, seconds(loopDelay.max));
+      loopDelay.reset();
     },
   });
   return registry;

@@ -62,6 +62,12 @@ describe.each(dbTargets())('operations endpoints on $name', (target) => {
     expect(text).toMatch(/atrium_job_lag_seconds \d/);
     expect(text).toMatch(/atrium_jobs_dead \d+/);
     if (target.name === 'postgres') expect(text).toMatch(/atrium_db_pool_connections\{state="total"\} \d+/);
+    // Memory and event-loop delay, which the soak follows over time.
+    const rss = Number(/atrium_process_memory_bytes\{kind="rss"\} (\d+)/.exec(text)?.[1]);
+    expect(rss).toBeGreaterThan(10 * 1024 * 1024);
+    expect(text).toMatch(/atrium_process_memory_bytes\{kind="heapUsed"\} \d+/);
+    expect(text).toMatch(/atrium_event_loop_delay_seconds\{quantile="0.99"\} [\d.e-]+/);
+    expect(text).toMatch(/atrium_event_loop_delay_seconds\{quantile="max"\} [\d.e-]+/);
   });
 
   it('/metrics does not exist while no token is configured', async () => {
