@@ -47,6 +47,7 @@ const pages: Record<string, PageLoader> = {
   'msgCenter/feedback': () => import('../views/feedback/manage/index.tsx'),
   feedback: () => import('../views/feedback/index.tsx'),
   docs: () => import('../views/docs/index.tsx'),
+  'workFlow/flowEngine': () => import('../views/workflow/flow-engine/index.tsx'),
 };
 
 export function hasPage(view: string): boolean {

@@ -1,0 +1,250 @@
+/** Properties of the nodes nobody handles: copy, sub-flow, timer and trigger. */
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import type {
+  CopyNode,
+  CopyProperties,
+  SubFlowNode,
+  SubFlowProperties,
+  TimerNode,
+  TimerProperties,
+  TriggerNode,
+  TriggerProperties,
+} from '@atrium/shared/workflow';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Form, Input, InputNumber, Radio, Select, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { flowTemplateApi } from '../../../api/flow-template.ts';
+import { DataInterfaceSelect } from '../../form-designer/pickers.tsx';
+import { useFlowEnv } from '../context.tsx';
+import { DATE_FIELD_KINDS, FieldSelect, IdsPicker, PERSON_FIELD_KINDS } from '../fields.tsx';
+import styles from '../flow-designer.module.css';
+import { CopySettings } from './approver-panel.tsx';
+import { usePatch } from './use-node.ts';
+
+export function CopyPanel({ node }: { node: CopyNode }) {
+  const patch = usePatch<CopyProperties>(node.nodeId);
+  return <CopySettings value={node.properties} onChange={(spec) => patch(spec)} />;
+}
+
+type Mapping = { from: string; to: string };
+
+/** Parent field → child field pairs; the child's fields are typed, the parent's picked. */
+function MappingEditor({
+  value,
+  onChange,
+  parentSide,
+  testId,
+}: {
+  value: Mapping[] | undefined;
+  onChange: (mappings: Mapping[]) => void;
+  /** Which side names a field of this form. */
+  parentSide: 'from' | 'to';
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const rows = value ?? [];
+  const set = (index: number, row: Mapping) => onChange(rows.map((r, i) => (i === index ? row : r)));
+  const childSide = parentSide === 'from' ? 'to' : 'from';
+  return (
+    <div data-testid={testId}>
+      {rows.map((row, i) => (
+        <div key={i} className={styles.row}>
+          <div className={styles.grow}>
+            <FieldSelect value={row[parentSide]} onChange={(f) => set(i, { ...row, [parentSide]: f ?? '' })} />
+          </div>
+          <Input
+            className={styles.grow}
+            value={row[childSide]}
+            placeholder={t('flowDesigner.subFlow.childField')}
+            onChange={(e) => set(i, { ...row, [childSide]: e.target.value })}
+          />
+          <Button
+            type="text"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={t('flowDesigner.remove')}
+            onClick={() => onChange(rows.filter((_, x) => x !== i))}
+          />
+        </div>
+      ))}
+      <Button
+        size="small"
+        type="dashed"
+        icon={<PlusOutlined />}
+        onClick={() => onChange([...rows, { from: '', to: '' }])}
+      >
+        {t('flowDesigner.subFlow.addMapping')}
+      </Button>
+    </div>
+  );
+}
+
+export function SubFlowPanel({ node }: { node: SubFlowNode }) {
+  const { t } = useTranslation();
+  const { templateCode } = useFlowEnv();
+  const patch = usePatch<SubFlowProperties>(node.nodeId);
+  const p = node.properties;
+  const templates = useQuery({
+    queryKey: ['workflow', 'templates', 'subFlowOptions'],
+    queryFn: () => flowTemplateApi.list({ currentPage: 1, pageSize: 999 }),
+    staleTime: 60_000,
+  });
+  const options = (templates.data?.list ?? [])
+    .filter((x) => x.enCode !== templateCode)
+    .map((x) => ({ value: x.enCode, label: `${x.fullName} (${x.enCode})` }));
+  const initiator = p.initiator ?? { mode: 'initiator' };
+  return (
+    <>
+      <Form.Item label={t('flowDesigner.subFlow.template')}>
+        <Select
+          value={p.templateCode || undefined}
+          onChange={(code: string) => patch({ templateCode: code })}
+          options={options}
+          loading={templates.isLoading}
+          showSearch={{ optionFilterProp: 'label' }}
+          data-testid="flow-subflow-template"
+        />
+      </Form.Item>
+      <Form.Item label={t('flowDesigner.subFlow.initiator')}>
+        <Radio.Group
+          value={initiator.mode}
+          onChange={(e) => patch({ initiator: { mode: e.target.value as SubFlowProperties['initiator']['mode'] } })}
+          options={(['initiator', 'users', 'formField'] as const).map((v) => ({
+            value: v,
+            label: t(`flowDesigner.subFlow.initiatorMode.${v}`),
+          }))}
+        />
+      </Form.Item>
+      {initiator.mode === 'users' && (
+        <IdsPicker
+          kind="users"
+          label={t('flowDesigner.subFlow.initiator')}
+          value={initiator.users}
+          onChange={(users) => patch({ initiator: { ...initiator, users } })}
+        />
+      )}
+      {initiator.mode === 'formField' && (
+        <FieldSelect
+          value={initiator.formField}
+          kinds={PERSON_FIELD_KINDS}
+          onChange={(formField) => patch({ initiator: { ...initiator, formField } })}
+        />
+      )}
+      <div className={styles.row}>
+        <Switch size="small" checked={p.wait} onChange={(wait) => patch({ wait })} data-testid="flow-subflow-wait" />
+        {t('flowDesigner.subFlow.wait')}
+      </div>
+      {p.wait && (
+        <Form.Item label={t('flowDesigner.subFlow.onChildFailure')}>
+          <Select
+            value={p.onChildFailure ?? 'rejectParent'}
+            onChange={(onChildFailure: SubFlowProperties['onChildFailure']) => patch({ onChildFailure })}
+            options={(['rejectParent', 'continue'] as const).map((v) => ({
+              value: v,
+              label: t(`flowDesigner.subFlow.failure.${v}`),
+            }))}
+          />
+        </Form.Item>
+      )}
+      <div className={styles.section}>{t('flowDesigner.subFlow.mapIn')}</div>
+      <MappingEditor value={p.mapIn} onChange={(mapIn) => patch({ mapIn })} parentSide="from" testId="flow-map-in" />
+      {p.wait && (
+        <>
+          <div className={styles.section}>{t('flowDesigner.subFlow.mapOut')}</div>
+          <MappingEditor
+            value={p.mapOut}
+            onChange={(mapOut) => patch({ mapOut })}
+            parentSide="to"
+            testId="flow-map-out"
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+export function TimerPanel({ node }: { node: TimerNode }) {
+  const { t } = useTranslation();
+  const patch = usePatch<TimerProperties>(node.nodeId);
+  const p = node.properties;
+  const byField = p.untilField !== undefined;
+  return (
+    <>
+      <Form.Item label={t('flowDesigner.timer.mode')}>
+        <Radio.Group
+          value={byField ? 'field' : 'minutes'}
+          onChange={(e) =>
+            patch(
+              e.target.value === 'field'
+                ? { minutes: undefined, untilField: '' }
+                : { untilField: undefined, minutes: 60 },
+            )
+          }
+          options={[
+            { value: 'minutes', label: t('flowDesigner.timer.minutes') },
+            { value: 'field', label: t('flowDesigner.timer.untilField') },
+          ]}
+          data-testid="flow-timer-mode"
+        />
+      </Form.Item>
+      {byField ? (
+        <FieldSelect value={p.untilField} kinds={DATE_FIELD_KINDS} onChange={(f) => patch({ untilField: f ?? '' })} />
+      ) : (
+        <InputNumber
+          min={1}
+          max={525_600}
+          precision={0}
+          suffix={t('flowDesigner.timer.minuteUnit')}
+          value={p.minutes}
+          onChange={(minutes) => patch({ minutes: minutes ?? undefined }, 'minutes')}
+          data-testid="flow-timer-minutes"
+        />
+      )}
+    </>
+  );
+}
+
+export function TriggerPanel({ node }: { node: TriggerNode }) {
+  const { t } = useTranslation();
+  const patch = usePatch<TriggerProperties>(node.nodeId);
+  const rows = node.properties.setFields ?? [];
+  const set = (index: number, row: { field: string; value: unknown }) =>
+    patch({ setFields: rows.map((r, i) => (i === index ? row : r)) }, `setFields:${index}`);
+  return (
+    <>
+      <Form.Item label={t('flowDesigner.trigger.interface')}>
+        <DataInterfaceSelect value={node.properties.interfaceId} onChange={(interfaceId) => patch({ interfaceId })} />
+      </Form.Item>
+      <div className={styles.section}>{t('flowDesigner.trigger.setFields')}</div>
+      {rows.map((row, i) => (
+        <div key={i} className={styles.row}>
+          <div className={styles.grow}>
+            <FieldSelect value={row.field} onChange={(field) => set(i, { ...row, field: field ?? '' })} />
+          </div>
+          <Input
+            className={styles.grow}
+            value={row.value === undefined || row.value === null ? '' : String(row.value)}
+            placeholder={t('flowDesigner.trigger.value')}
+            onChange={(e) => set(i, { ...row, value: e.target.value })}
+          />
+          <Button
+            type="text"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={t('flowDesigner.remove')}
+            onClick={() => patch({ setFields: rows.filter((_, x) => x !== i) })}
+          />
+        </div>
+      ))}
+      <Button
+        size="small"
+        type="dashed"
+        icon={<PlusOutlined />}
+        onClick={() => patch({ setFields: [...rows, { field: '', value: '' }] })}
+        data-testid="flow-trigger-add"
+      >
+        {t('flowDesigner.trigger.addField')}
+      </Button>
+    </>
+  );
+}
