@@ -12,6 +12,14 @@ const API_TARGET = process.env.ATRIUM_API_TARGET ?? 'http://localhost:3000';
 const VENDOR_GROUPS: { name: string; test: RegExp }[] = [
   { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
   { name: 'i18n', test: /[\\/]node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/ },
+  // The button with its wave, the space it sits in and the motion they share: every route, the
+  // sign-in page included, renders them. Left to the splitter, each new lazy page that also uses
+  // them cut them into more small shared chunks, each costing every route its own overhead
+  // (measured: sign-in 221.1 KB and the shell 323.6 KB before, 219.5 KB and 316.2 KB after).
+  {
+    name: 'antd-button',
+    test: /[\\/]node_modules[\\/](antd[\\/]es[\\/](wave|space|button)|@rc-component[\\/]motion)[\\/]/,
+  },
 ];
 
 export default defineConfig({

@@ -35,6 +35,10 @@ export const FIXED_PATHS: readonly string[] = [
   '/feedback',
   '/docs',
   '/previewModel',
+  '/workFlowPurchase/purchaseList',
+  '/workFlowPurchase/goodsInventory/handle',
+  '/workFlowPurchase/outS',
+  '/workFlowDetail',
 ];
 const LAYOUT_ROUTE_ID = 'layout';
 const loadLayout = () => import('../layouts/index.tsx');
@@ -170,6 +174,28 @@ export const routes: RouteObject[] = [
             handle: { titleKey: 'route.previewModel', noCache: true } satisfies RouteHandle,
           },
           { path: 'docs', lazy: lazyPage('docs'), handle: { titleKey: 'feedback.docsTitle' } satisfies RouteHandle },
+          // The purchase demo of the workflow (S1-2.1-14, S1-2.1-15, S1-2.1-16); its pages bring their texts.
+          {
+            path: 'workFlowPurchase/purchaseList',
+            lazy: lazyPage('workFlowPurchase/purchaseList'),
+            handle: { titleKey: 'purchase.listTitle' } satisfies RouteHandle,
+          },
+          {
+            path: 'workFlowPurchase/goodsInventory/handle',
+            lazy: lazyPage('workFlowPurchase/goodsInventory/handle'),
+            handle: { titleKey: 'purchase.inventoryTitle' } satisfies RouteHandle,
+          },
+          {
+            path: 'workFlowPurchase/outS',
+            lazy: lazyPage('workFlowPurchase/outS'),
+            handle: { titleKey: 'purchase.outTitle' } satisfies RouteHandle,
+          },
+          // A flow opened from a list, the launch centre or a message (S1-2.1-12); config names it.
+          {
+            path: 'workFlowDetail',
+            lazy: lazyPage('workFlowDetail'),
+            handle: { titleKey: 'homePage.flowDetail' } satisfies RouteHandle,
+          },
           // Inside the shell: only a signed-in user gets here (the guard sends anyone else to sign in),
           // and the menus stay at hand to go somewhere that exists.
           {

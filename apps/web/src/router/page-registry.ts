@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { loadAreaTexts, type AreaTexts } from '../locales/index.ts';
 
 /** A page, and the texts it ships in chunks of its own (see loadAreaTexts), loaded before it renders. */
-type PageModule = { default: ComponentType; texts?: AreaTexts };
+export type PageModule = { default: ComponentType; texts?: AreaTexts };
 type PageLoader = () => Promise<PageModule>;
 
 /**
@@ -47,16 +47,24 @@ const pages: Record<string, PageLoader> = {
   'msgCenter/feedback': () => import('../views/feedback/manage/index.tsx'),
   feedback: () => import('../views/feedback/index.tsx'),
   docs: () => import('../views/docs/index.tsx'),
-  'workFlow/flowEngine': () => import('../views/workflow/flow-engine/index.tsx'),
 };
 
 export function hasPage(view: string): boolean {
   return Object.hasOwn(pages, view);
 }
 
+/** Views of an area registered in a chunk of the area's own (see views/workflow/pages.ts). */
+const WORKFLOW_VIEW = /^workFlow/;
+const workflowPage =
+  (view: string): PageLoader =>
+  async () => {
+    const { workflowPages } = await import('../views/workflow/pages.ts');
+    return (workflowPages[view] ?? pages['404'])();
+  };
+
 /** A route `lazy` function for a view (falls back to the 404 page). */
 export function lazyPage(view: string): () => Promise<{ Component: ComponentType }> {
-  const load = hasPage(view) ? pages[view] : pages['404'];
+  const load = hasPage(view) ? pages[view] : WORKFLOW_VIEW.test(view) ? workflowPage(view) : pages['404'];
   return async () => {
     const page = await load();
     if (page.texts) await loadAreaTexts(page.texts);

@@ -1,9 +1,7 @@
 import type { MenuItem } from '@atrium/shared';
 import { viewOf } from '../../router/menu-routes.ts';
 
-/** View paths of the workflow menus whose counts the home page shows. */
-export const TODO_VIEW = 'workFlow/flowTodo';
-export const LAUNCH_VIEW = 'workFlow/flowLaunch';
+export { TODO_VIEW, LAUNCH_VIEW } from '../../components/flow-status/count-views.ts';
 
 export function findMenuByView(menuList: readonly MenuItem[], view: string): MenuItem | null {
   const wanted = view.toLowerCase();

@@ -2,7 +2,7 @@ import { NotificationOutlined, RightOutlined } from '@ant-design/icons';
 import type { MenuItem } from '@atrium/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { listMessages, MessageType, type MessageItem } from '../../api/message.ts';
@@ -12,6 +12,7 @@ import { openMenu } from '../../router/open-menu.ts';
 import { useMessagesStore } from '../../stores/messages.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import styles from './home.module.css';
+import { Section } from './section.tsx';
 
 // The message dialog loads when first opened: the home page is the first screen after sign-in.
 const NoticeViewDialog = lazy(() =>
@@ -40,20 +41,6 @@ export function shortcutsOf(menus: readonly MenuItem[], limit = SHORTCUT_LIMIT):
   };
   walk(menus);
   return found;
-}
-
-function Section(props: { title: string; icon?: ReactNode; extra?: ReactNode; children: ReactNode; testId: string }) {
-  return (
-    <section className={`${styles.panel} ${styles.section}`} data-testid={props.testId}>
-      <header className={styles.sectionHead}>
-        <h3 className={styles.sectionTitle}>
-          {props.icon} {props.title}
-        </h3>
-        {props.extra}
-      </header>
-      {props.children}
-    </section>
-  );
 }
 
 function MessageList(props: {

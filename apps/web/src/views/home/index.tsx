@@ -13,6 +13,18 @@ import styles from './home.module.css';
 // The feed (notices, messages, shortcuts) and the query client it reads through load just after
 // the cards: the home page is the first screen after sign-in, inside the shell's budget.
 const HomeFeed = lazy(() => import('./home-feed.tsx').then((m) => ({ default: m.HomeFeed })));
+// The cards' flow counts (S1-1-05) come with their store just after the cards; until then the
+// menu's own count shows.
+const FlowCountValue = lazy(() =>
+  import('../../components/flow-status/flow-count.tsx').then((m) => ({ default: m.FlowCountValue })),
+);
+// The flow lists (to-dos, applications, copies) likewise, with the workflow texts they read.
+const HomeFlows = lazy(() =>
+  import('./home-flows.tsx').then(async (m) => {
+    await m.loadHomeFlowTexts();
+    return { default: m.HomeFlows };
+  }),
+);
 
 // The landing page of every sign-in is drawn with plain elements: antd's Card, Statistic and
 // Descriptions would bring tabs, skeletons and popups into the first download after sign-in.
@@ -27,8 +39,8 @@ export default function HomePage() {
   const todoMenu = findMenuByView(menuList, TODO_VIEW);
   const launchMenu = findMenuByView(menuList, LAUNCH_VIEW);
   const flowCards = [
-    { menu: todoMenu, title: t('home.todo'), icon: <CheckSquareOutlined /> },
-    { menu: launchMenu, title: t('home.myApplications'), icon: <SendOutlined /> },
+    { menu: todoMenu, title: t('home.todo'), icon: <CheckSquareOutlined />, count: 'todo' as const },
+    { menu: launchMenu, title: t('home.myApplications'), icon: <SendOutlined />, count: 'launch' as const },
   ].filter((card) => card.menu !== null);
 
   const sysName = sysConfig?.sysName || DEFAULT_SYS_NAME;
@@ -59,13 +71,18 @@ export default function HomePage() {
 
       {flowCards.length > 0 ? (
         <div className={styles.cards}>
-          {flowCards.map(({ menu, title, icon }) => {
+          {flowCards.map(({ menu, title, icon, count }) => {
             const path = menu ? menuPath(menu) : null;
             const body = (
               <>
                 <span className={styles.statTitle}>{title}</span>
                 <span className={styles.statValue}>
-                  {icon} {menu?.num ?? 0}
+                  {icon}{' '}
+                  <span data-testid="home-card-count">
+                    <Suspense fallback={menu?.num ?? 0}>
+                      <FlowCountValue which={count} fallback={menu?.num ?? 0} />
+                    </Suspense>
+                  </span>
                 </span>
               </>
             );
@@ -97,6 +114,9 @@ export default function HomePage() {
           </ul>
         </section>
       )}
+      <Suspense fallback={null}>
+        <HomeFlows />
+      </Suspense>
       <Suspense fallback={<Spin className={styles.feedLoading} />}>
         <HomeFeed />
       </Suspense>

@@ -13,4 +13,5 @@ export const homePage: typeof zhCN = {
   loadFailed: 'Could not load',
   retry: 'Try again',
   from: '{{user}} · {{time}}',
+  flowDetail: 'Flow detail',
 };

@@ -11,4 +11,5 @@ export const homePage = {
   loadFailed: '加载失败',
   retry: '重试',
   from: '{{user}} · {{time}}',
+  flowDetail: '流程详情',
 };

@@ -13,4 +13,5 @@ export const homePage: typeof zhCN = {
   loadFailed: '載入失敗',
   retry: '重試',
   from: '{{user}} · {{time}}',
+  flowDetail: '流程詳情',
 };

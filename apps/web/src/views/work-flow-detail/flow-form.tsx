@@ -1,0 +1,87 @@
+import type { FormJson } from '@atrium/shared/forms';
+import type { FormOperate } from '@atrium/shared/workflow';
+import { Descriptions, Empty } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  FormRenderer,
+  submitForm,
+  useFormRuntime,
+  type FormRuntime,
+  type Values,
+} from '../../components/form-runtime/index.ts';
+import { applyFormOperates, writableValues, type OperatedForm } from './form-operates.ts';
+
+export interface FlowForm {
+  runtime: FormRuntime;
+  operated: OperatedForm;
+  /**
+   * Validates the writable fields and answers the values to send (only the writable ones, the
+   * rest is the server's), or undefined when a field needs fixing (its message shows on it).
+   */
+  collect(): Record<string, unknown> | undefined;
+}
+
+const EMPTY_FORM: FormJson = { fields: [] };
+
+/** The flow's designed form as this node's handler sees it (see applyFormOperates). */
+export function useFlowForm(
+  form: FormJson | null,
+  values: Values | undefined,
+  operates: readonly FormOperate[] | null | undefined,
+  options: { editable: boolean; launching?: boolean },
+): FlowForm {
+  const { editable, launching } = options;
+  const operated = useMemo(
+    () => applyFormOperates(form ?? EMPTY_FORM, operates, { editable, launching }),
+    [form, operates, editable, launching],
+  );
+  const runtimeOptions = useMemo(() => ({ values, granted: operated.granted }), [values, operated.granted]);
+  const runtime = useFormRuntime(operated.form, runtimeOptions);
+  return {
+    runtime,
+    operated,
+    collect() {
+      const { values: checked } = submitForm(runtime);
+      if (!checked) return undefined;
+      return launching ? checked : writableValues(checked, operates);
+    },
+  };
+}
+
+/** Renders the flow form; a code form (no design) shows its stored values as a plain list. */
+export function FlowFormView({
+  flowForm,
+  design,
+  values,
+}: {
+  flowForm: FlowForm;
+  design: FormJson | null;
+  values?: Values;
+}) {
+  const { t } = useTranslation();
+  if (!design) {
+    const entries = Object.entries(values ?? {}).filter(([, v]) => v === null || typeof v !== 'object');
+    if (!entries.length) return <Empty description={t('workflow.detail.codeForm')} />;
+    return (
+      <Descriptions
+        bordered
+        size="small"
+        column={1}
+        items={entries.map(([key, v]) => ({ key, label: key, children: String(v ?? '') }))}
+      />
+    );
+  }
+  const { runtime, operated } = flowForm;
+  return (
+    <div data-testid="flow-form">
+      <FormRenderer
+        form={operated.form}
+        model={runtime.model}
+        store={runtime.store}
+        granted={operated.granted}
+        formContext={runtime.formContext}
+      />
+    </div>
+  );
+}
