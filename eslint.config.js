@@ -24,6 +24,7 @@ const MODULE_ORDER = [
   'message',
   'socket',
   'visualdev',
+  'workflow',
 ];
 
 /** What sits above the modules: the app, the process entry, the demo seed and the test harness. */

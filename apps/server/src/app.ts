@@ -56,6 +56,7 @@ import { messageTemplateRoutes } from './modules/message/template/routes.ts';
 import { exampleRoutes } from './modules/example/routes.ts';
 import { visualdevRoutes } from './modules/visualdev/routes.ts';
 import { generaterRoutes } from './modules/visualdev/generator/routes.ts';
+import { workflowRoutes } from './modules/workflow/routes.ts';
 import multipart from '@fastify/multipart';
 import { registerOperationLog } from './core/operation-log.ts';
 import { healthRoutes } from './modules/system/health.ts';
@@ -219,6 +220,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     exampleRoutes,
     visualdevRoutes,
     generaterRoutes,
+    workflowRoutes,
     socketRoutes,
   ]) {
     await app.register(plugin, services);

@@ -726,6 +726,29 @@ export interface FlowCommentTable {
   created_by: string;
 }
 
+/** Goods of the purchase demo's warehouse (021-purchase), one row per name and specification. */
+export interface PurchaseGoodsTable extends Audit {
+  id: string;
+  name: string;
+  spec: string;
+  unit: string;
+  stock: number;
+  version: number;
+}
+
+/** A change of the purchase demo's stock: 'in' names the purchase received, 'out' who took it. */
+export interface PurchaseStockMoveTable {
+  id: string;
+  goods_id: string;
+  direction: 'in' | 'out';
+  quantity: number;
+  instance_id: string | null;
+  receiver: string;
+  reason: string;
+  created_at: number;
+  created_by: string | null;
+}
+
 export interface Database {
   data_interface_category: DataInterfaceCategoryTable;
   data_interface: DataInterfaceTable;
@@ -777,4 +800,6 @@ export interface Database {
   flow_circulate: FlowCirculateTable;
   flow_delegation: FlowDelegationTable;
   flow_comment: FlowCommentTable;
+  purchase_goods: PurchaseGoodsTable;
+  purchase_stock_move: PurchaseStockMoveTable;
 }

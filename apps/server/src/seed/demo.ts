@@ -11,6 +11,8 @@ import { seedBillRules } from './bill-rules.ts';
 import { seedMessageTemplates } from './message-templates.ts';
 import { seedDataInterfaces } from './data-interfaces.ts';
 import { DEMO_APPS_MENU, seedDemoModels } from './demo-models.ts';
+import { seedPurchase } from './purchase.ts';
+import { seedWorkflow } from './workflow.ts';
 import { SqliteAdapter } from 'kysely';
 import { bumpAuthorityRevision } from '../core/authority.ts';
 import {
@@ -62,6 +64,8 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<boolean> {
     await seedMessageTemplates(trx, now);
     await seedDataInterfaces(trx, now);
     await seedModels(trx, now);
+    await seedPurchase(trx, now);
+    await seedWorkflow(trx, now);
     await bumpAuthorityRevision(trx);
     return true;
   });

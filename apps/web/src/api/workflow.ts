@@ -67,14 +67,20 @@ export interface FlowTaskInfo {
 }
 
 /** `GET FlowBefore/{id}?taskOperatorId=`: everything the detail page shows. */
+export interface FlowFormInfo {
+  formType: number;
+  formId: string | null;
+  formData: FormJson | string | null;
+}
+
 export interface FlowDetail {
   flowTaskInfo: FlowTaskInfo;
   flowTaskNodeList: FlowTaskNode[];
   flowTaskOperatorList: unknown[];
   flowTaskOperatorRecordList: FlowRecord[];
   flowTemplateInfo: { id: string; fullName: string; flowType: number; formType: number };
-  /** The form design JSON (text or parsed); null for a code form. */
-  flowFormInfo: string | FormJson | null;
+  /** The version's form: its kind and id, and the design it was published with (null for a code form). */
+  flowFormInfo: FlowFormInfo | null;
   formOperates: FormOperate[];
   /** The current node's settings, buttons included; absent when the caller handles nothing. */
   approversProperties: Partial<ApproverProperties> | null;

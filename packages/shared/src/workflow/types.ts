@@ -468,3 +468,128 @@ export interface FlowDetailConfig {
   /** The CC row being read (marks it read). */
   circulateId?: string;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Templates, counts and receipts (docs/workflow.md)
+// ---------------------------------------------------------------------------------------------
+
+/** A template in the designers' list (`GET /Engine/flowTemplate`). */
+export interface FlowTemplateItem {
+  id: string;
+  enCode: string;
+  fullName: string;
+  /** The code of a `flowCategory` dictionary item. */
+  category: string;
+  flowType: number;
+  /** 1 a designed form (`formId` a visual-development model), 2 a code form. */
+  formType: number;
+  formId: string | null;
+  formName: string | null;
+  icon: string | null;
+  iconBackground: string | null;
+  enabledMark: number;
+  sortCode: number;
+  /** The published version's number; null until the first publish. */
+  currentVersion: number | null;
+  /** Whether the draft differs from the published tree. */
+  hasDraft: boolean;
+  creatorTime: number;
+  lastModifyTime: number | null;
+  description: string | null;
+}
+
+/** A template the caller may launch (`PageListAll`); `flowId` is its published version. */
+export interface FlowLaunchableItem {
+  id: string;
+  enCode: string;
+  fullName: string;
+  category: string;
+  flowType: number;
+  formType: number;
+  formId: string | null;
+  icon: string | null;
+  iconBackground: string | null;
+  flowId: string;
+  description: string | null;
+  sortCode: number;
+}
+
+/** One template (`GET /Engine/flowTemplate/{id}`). */
+export interface FlowTemplateInfo extends FlowTemplateItem {
+  flowId: string | null;
+  versionNo: number | null;
+  nodeTree: StartNode | null;
+  /** The editor's draft, for holders of the designer menu only. */
+  draftTree?: StartNode | null;
+  /** The form design JSON (text) of the published version, or of the bound form while unpublished. */
+  formData: string | null;
+  /** The row version, sent back by the save. */
+  version: number;
+}
+
+export interface FlowTemplateVersionItem {
+  id: string;
+  versionNo: number;
+  state: 'published' | 'archived';
+  publishedAt: number | null;
+  /** "name/account" of the publisher. */
+  publishedBy: string | null;
+  instanceCount: number;
+}
+
+/** `flowViewCount`: pending to-dos, own running instances, own handlings, copies. */
+export interface FlowViewCount {
+  toBeReviewed: number;
+  flowLaunch: number;
+  flowDone: number;
+  flowCirculate: number;
+}
+
+/** `BatchFlowSelector`: a template with batch-capable to-dos of the caller. */
+export interface FlowBatchSelectorItem {
+  id: string;
+  enCode: string;
+  fullName: string;
+  count: number;
+}
+
+/** `receipt/external`: the printable summary of an instance. */
+export interface FlowReceipt {
+  id: string;
+  billNo: string;
+  title: string;
+  flowName: string;
+  flowVersion: string;
+  status: number;
+  userName: string;
+  startTime: number | null;
+  endTime: number | null;
+  records: {
+    nodeName: string;
+    userName: string;
+    handleTime: number;
+    handleStatus: number;
+    handleOpinion: string | null;
+  }[];
+}
+
+/** `receipt/getOpenReceiptList`: an approved instance with its bill number. */
+export interface FlowOpenReceipt {
+  id: string;
+  code: string;
+  title: string;
+  flowName: string;
+  endTime: number | null;
+}
+
+/** A node whose rule found nobody and whose empty policy asks the submitter to pick (`errorRuleUserList`). */
+export interface FlowPickNode {
+  nodeId: string;
+  nodeName: string;
+}
+
+/**
+ * Answer of `POST /Engine/FlowTask` and `PUT /Engine/FlowTask/{id}`: the instance id, or, when nodes
+ * need handlers picked first, their list (nothing was created). `Audit/{id}` answers null or such a list.
+ */
+export type FlowStartAnswer = { id: string } | FlowPickNode[];

@@ -81,6 +81,17 @@ export const MENU_NAMES: Record<string, LocalNames> = {
   demoCustomer: { 'zh-CN': '客户档案', 'zh-TW': '客戶檔案', 'en-US': 'Customers' },
   demoAsset: { 'zh-CN': '资产台账', 'zh-TW': '資產台帳', 'en-US': 'Assets' },
   demoContract: { 'zh-CN': '合同登记', 'zh-TW': '合約登記', 'en-US': 'Contracts' },
+  workFlow: NAVIGATION_LABELS.workflow,
+  'workFlow.addFlow': { 'zh-CN': '发起流程', 'zh-TW': '發起流程', 'en-US': 'New request' },
+  'workFlow.flowLaunch': { 'zh-CN': '我发起的', 'zh-TW': '我發起的', 'en-US': 'My requests' },
+  'workFlow.flowTodo': { 'zh-CN': '待办事宜', 'zh-TW': '待辦事宜', 'en-US': 'To do' },
+  'workFlow.flowDone': { 'zh-CN': '已办事宜', 'zh-TW': '已辦事宜', 'en-US': 'Done' },
+  'workFlow.flowCirculate': { 'zh-CN': '抄送事宜', 'zh-TW': '副本事宜', 'en-US': 'Copied to me' },
+  'workFlow.batchTodo': { 'zh-CN': '批量审批', 'zh-TW': '批次審批', 'en-US': 'Batch approval' },
+  'workFlow.entrust': { 'zh-CN': '流程委托', 'zh-TW': '流程委託', 'en-US': 'Delegation' },
+  'workFlow.flowMonitor': { 'zh-CN': '流程监控', 'zh-TW': '流程監控', 'en-US': 'Flow monitor' },
+  'workFlow.flowEngine': { 'zh-CN': '流程设计', 'zh-TW': '流程設計', 'en-US': 'Flow design' },
+  'workFlow.purchaseHandle': { 'zh-CN': '仓库管理', 'zh-TW': '倉庫管理', 'en-US': 'Warehouse' },
 };
 
 /** The `full_name_i18n` JSON of a seeded name: the languages other than zh-CN. */

@@ -19,6 +19,7 @@ import * as searchText from './017-search-text.ts';
 import * as visualdev from './018-visualdev.ts';
 import * as auditLog from './019-audit-log.ts';
 import * as workflow from './020-workflow.ts';
+import * as purchase from './021-purchase.ts';
 
 /** Every migration in order; the names are recorded in the database and must never change. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '018-visualdev': visualdev,
   '019-audit-log': auditLog,
   '020-workflow': workflow,
+  '021-purchase': purchase,
 };

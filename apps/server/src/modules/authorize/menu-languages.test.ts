@@ -200,7 +200,7 @@ describe.each(dbTargets())('menu and system names per language on $name', (targe
     expect(named(tree, 'permission.user')).toBe('Users');
     const mine = (await call('GET', '/api/permission/Users/Current/Authorize', { token: staff, headers: TW })).data;
     expect(mine.module[0].fullName).toBe('Atrium 協同辦公');
-    expect(mine.module[0].children.map((m: Item) => m.fullName)).toEqual(['工作台', '範例應用']);
+    expect(mine.module[0].children.map((m: Item) => m.fullName)).toEqual(['工作台', '範例應用', '工作流程']);
   });
 
   it('migration 013 gives seeded menus of an existing database their names, not the renamed ones', async () => {

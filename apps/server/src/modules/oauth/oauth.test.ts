@@ -106,12 +106,19 @@ describe.each(dbTargets())('sign-in and session on $name', (target) => {
 
     expect(data.routerList).toHaveLength(1);
     expect(data.routerList[0]).toMatchObject({ type: 0, fullName: 'Atrium 协同办公' });
-    // Staff see the workbench and the demo applications (released online forms).
-    expect(data.routerList[0].children.map((m: { enCode: string }) => m.enCode)).toEqual(['workbench', 'demoApps']);
+    // Staff see the workbench, the demo applications (released online forms) and the workflow.
+    expect(data.routerList[0].children.map((m: { enCode: string }) => m.enCode)).toEqual([
+      'workbench',
+      'demoApps',
+      'workFlow',
+    ]);
 
     // Every menu the caller holds (ordered by sort code across parents, so ties fall either way).
     expect(data.permissionList.map((p: { moduleName: string }) => p.moduleName).sort()).toEqual(
-      ['工作台', '首页', '运营大屏', '示例应用', '客户档案', '资产台账', '合同登记'].sort(),
+      [
+        ...['工作台', '首页', '运营大屏', '示例应用', '客户档案', '资产台账', '合同登记'],
+        ...['工作流程', '发起流程', '我发起的', '待办事宜', '已办事宜', '抄送事宜', '批量审批', '流程委托'],
+      ].sort(),
     );
     expect(workbench.children[1]).toMatchObject({
       fullName: '运营大屏',

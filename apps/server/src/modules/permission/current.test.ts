@@ -169,6 +169,7 @@ describe.each(dbTargets())('current-user calls on $name', (target) => {
         children: [
           expect.objectContaining({ fullName: '工作台', children: expect.any(Array) }),
           expect.objectContaining({ fullName: '示例应用', children: expect.any(Array) }),
+          expect.objectContaining({ fullName: '工作流程', children: expect.any(Array) }),
         ],
       }),
     ]);

@@ -1,9 +1,12 @@
 import type { FormField, FormJson } from '@atrium/shared/forms';
 import type { FormOperate } from '@atrium/shared/workflow';
+import type { FlowFormInfo } from '../../api/workflow.ts';
 
-/** A form design as the detail answer carries it: JSON text, parsed JSON or nothing (a code form). */
-export function parseFormJson(value: string | FormJson | null | undefined): FormJson | null {
+/** A form design as the detail answer carries it (the form info with its design as JSON text or parsed), or nothing (a code form). */
+export function parseFormJson(value: FlowFormInfo | string | FormJson | null | undefined): FormJson | null {
   if (!value) return null;
+  // The detail answers { formType, formId, formData }; a template answers the design itself.
+  if (typeof value !== 'string' && 'formData' in value) return parseFormJson((value as FlowFormInfo).formData);
   if (typeof value !== 'string') return Array.isArray(value.fields) ? value : null;
   try {
     const parsed = JSON.parse(value) as FormJson;

@@ -83,7 +83,7 @@ function detail(overrides: Partial<api.FlowDetail> = {}): api.FlowDetail {
     flowTaskOperatorList: [],
     flowTaskOperatorRecordList: [record],
     flowTemplateInfo: { id: 'tpl1', fullName: '请假', flowType: 0, formType: 1 },
-    flowFormInfo: JSON.stringify(form),
+    flowFormInfo: { formType: 1, formId: 'model-1', formData: JSON.stringify(form) },
     formOperates: [
       { id: 'reason', read: true, write: false },
       { id: 'remark', read: true, write: true },

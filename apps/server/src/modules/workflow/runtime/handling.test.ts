@@ -1,0 +1,418 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FlowStatus, HandleStatus } from '@atrium/shared/workflow';
+import { createTestServer, dbTargets, type TestServer } from '../../../testing/index.ts';
+import {
+  approverNode,
+  branch,
+  chain,
+  conditionNode,
+  copyNode,
+  publishTemplate,
+  startNode,
+  when,
+} from './test-fixtures.ts';
+
+const ENGINE = '/api/workflow/Engine';
+
+describe.each(dbTargets())('workflow handling on $name', (target) => {
+  let server: TestServer;
+  let tokens: Record<string, string>;
+  let ids: Record<string, string>;
+  let seq = 0;
+
+  beforeAll(async () => {
+    server = await createTestServer(target);
+    const accounts = ['admin', 'staff', 'manager', 'finance', 'hr', 'ceo', 'zhouya'];
+    const list = await server.logins(accounts);
+    tokens = Object.fromEntries(accounts.map((a, i) => [a, list[i]!]));
+    ids = Object.fromEntries(await Promise.all(accounts.map(async (a) => [a, await server.userIdOf(a)] as const)));
+  });
+  afterAll(() => server.close());
+
+  const db = () => server.database.db;
+  const template = (tree: Parameters<typeof publishTemplate>[1]['tree'], flowType = 0) =>
+    publishTemplate(db(), { code: `t${++seq}`, tree, flowType });
+
+  const launch = async (flowId: string, formData: Record<string, unknown> = {}, as = 'staff', extra: object = {}) => {
+    const res = await server.call('POST', `${ENGINE}/FlowTask`, {
+      token: tokens[as],
+      body: { flowId, formData, ...extra },
+    });
+    const body = res.json();
+    expect(body.code, body.msg).toBe(200);
+    return body.data.id as string;
+  };
+  const instance = (id: string) =>
+    db().selectFrom('flow_instance').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const operators = (id: string) =>
+    db()
+      .selectFrom('flow_operator')
+      .selectAll()
+      .where('instance_id', '=', id)
+      .orderBy('received_at')
+      .orderBy('id')
+      .execute();
+  const records = (id: string) =>
+    db()
+      .selectFrom('flow_record')
+      .selectAll()
+      .where('instance_id', '=', id)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  const pendingOf = async (id: string, account: string) => {
+    const op = (await operators(id)).find((o) => o.assignee_id === ids[account] && o.state === 'pending');
+    if (!op) throw new Error(`${account} has no pending operator`);
+    return op.id;
+  };
+  const post = (url: string, as: string, body: object = {}) =>
+    server.call('POST', `${ENGINE}${url}`, { token: tokens[as], body }).then((r) => r.json());
+
+  it("S2-7-59 S2-4-28 starts with the initiator's manager and approves to the end: statuses and records", async () => {
+    const { versionId } = await template(chain(startNode(), approverNode('mgr', { assigneeType: 1 })));
+    const id = await launch(versionId, { reason: 'trip' });
+    const row = await instance(id);
+    expect(row.status).toBe(FlowStatus.wait);
+    expect(row.current_node_ids).toBe('mgr');
+    const op = await pendingOf(id, 'manager');
+    const todo = await db()
+      .selectFrom('message_receive')
+      .innerJoin('message', 'message.id', 'message_receive.message_id')
+      .select(['message.title', 'message.body_text'])
+      .where('message_receive.user_id', '=', ids.manager!)
+      .where('message.type', '=', 2)
+      .execute();
+    const mine = todo.find((m) => m.body_text.includes(op));
+    expect(mine?.title).toContain('【待办】');
+    expect(JSON.parse(mine!.body_text)).toMatchObject({ id, opType: 1, taskOperatorId: op });
+
+    const answer = await post(`/FlowBefore/Audit/${op}`, 'manager', { handleOpinion: 'ok' });
+    expect(answer.code).toBe(200);
+    const done = await instance(id);
+    expect(done.status).toBe(FlowStatus.adopt);
+    expect(done.completion).toBe(100);
+    expect((await records(id)).map((r) => r.handle_status)).toEqual([HandleStatus.initiated, HandleStatus.approved]);
+    expect((await operators(id)).map((o) => o.state)).toEqual(['done']);
+  });
+
+  it('S2-7-61 rejects back to the start (status 3), lists targets, and the initiator resubmits', async () => {
+    const { versionId } = await template(
+      chain(
+        startNode(),
+        approverNode('a', { assigneeType: 1 }),
+        approverNode('b', { assigneeType: 6, members: { users: [] } }),
+      ),
+    );
+    // b names finance by the user list; a is the manager.
+    await db()
+      .updateTable('flow_template_version')
+      .set({
+        node_tree: JSON.stringify(
+          chain(
+            startNode(),
+            approverNode('a', { assigneeType: 1 }),
+            approverNode('b', { assigneeType: 6, members: { users: [ids.finance!] } }),
+          ),
+        ),
+      })
+      .where('id', '=', versionId)
+      .execute();
+    const id = await launch(versionId);
+    await post(`/FlowBefore/Audit/${await pendingOf(id, 'manager')}`, 'manager');
+    const op = await pendingOf(id, 'finance');
+    const targets = await server
+      .call('GET', `${ENGINE}/FlowBefore/RejectList/${op}`, { token: tokens.finance })
+      .then((r) => r.json());
+    expect(targets.data.list.map((t: { nodeId: string }) => t.nodeId)).toEqual(['0', 'a']);
+
+    // Back to node a: a re-enters with round 2, b is rejected.
+    expect((await post(`/FlowBefore/Reject/${op}`, 'finance', { handleOpinion: 'no', rejectStep: 'a' })).code).toBe(
+      200,
+    );
+    const again = await pendingOf(id, 'manager');
+    const nodes = await db()
+      .selectFrom('flow_node_instance')
+      .selectAll()
+      .where('instance_id', '=', id)
+      .where('node_id', '=', 'a')
+      .execute();
+    expect(nodes.map((n) => n.round).sort()).toEqual([1, 2]);
+    expect((await post(`/FlowBefore/Reject/${again}`, 'manager', { handleOpinion: 'no', rejectStep: '0' })).code).toBe(
+      200,
+    );
+    const rejected = await instance(id);
+    expect(rejected.status).toBe(FlowStatus.reject);
+    expect((await operators(id)).some((o) => o.state === 'pending' || o.state === 'waiting')).toBe(false);
+
+    const resubmit = await server.call('PUT', `${ENGINE}/FlowTask/${id}`, {
+      token: tokens.staff,
+      body: { flowId: versionId, formData: { x: 1 } },
+    });
+    expect(resubmit.json().code).toBe(200);
+    expect((await instance(id)).status).toBe(FlowStatus.wait);
+    await pendingOf(id, 'manager');
+    expect((await records(id)).map((r) => r.handle_status)).toEqual([
+      HandleStatus.initiated,
+      HandleStatus.approved,
+      HandleStatus.returned,
+      HandleStatus.returned,
+      HandleStatus.initiated,
+    ]);
+  });
+
+  it('S2-7-59 approves an any-node once when two handlers approve at the same moment', async () => {
+    const { versionId } = await template(
+      chain(
+        startNode(),
+        approverNode('any', { assigneeType: 6, members: { users: [ids.manager!, ids.finance!] }, counterSign: 0 }),
+      ),
+    );
+    const id = await launch(versionId);
+    const [a, b] = await Promise.all([
+      post(`/FlowBefore/Audit/${await pendingOf(id, 'manager')}`, 'manager'),
+      post(`/FlowBefore/Audit/${await pendingOf(id, 'finance')}`, 'finance'),
+    ]);
+    expect([a.code, b.code].sort()).toEqual([200, 400]);
+    const approvals = (await records(id)).filter((r) => r.handle_status === HandleStatus.approved);
+    expect(approvals).toHaveLength(1);
+    expect((await instance(id)).status).toBe(FlowStatus.adopt);
+    expect((await operators(id)).map((o) => o.state).sort()).toEqual(['done', 'void']);
+  });
+
+  it('completes an all-node exactly once when its last two approvals arrive together', async () => {
+    const tree = chain(
+      startNode(),
+      approverNode('all', {
+        assigneeType: 6,
+        members: { users: [ids.manager!, ids.finance!, ids.hr!] },
+        counterSign: 1,
+      }),
+      approverNode('next', { assigneeType: 6, members: { users: [ids.ceo!] } }),
+    );
+    const { versionId } = await template(tree);
+    const id = await launch(versionId);
+    await post(`/FlowBefore/Audit/${await pendingOf(id, 'hr')}`, 'hr');
+    const [a, b] = await Promise.all([
+      post(`/FlowBefore/Audit/${await pendingOf(id, 'manager')}`, 'manager'),
+      post(`/FlowBefore/Audit/${await pendingOf(id, 'finance')}`, 'finance'),
+    ]);
+    expect([a.code, b.code]).toEqual([200, 200]);
+    const next = await db()
+      .selectFrom('flow_node_instance')
+      .selectAll()
+      .where('instance_id', '=', id)
+      .where('node_id', '=', 'next')
+      .execute();
+    expect(next).toHaveLength(1);
+    const all = await db()
+      .selectFrom('flow_node_instance')
+      .selectAll()
+      .where('instance_id', '=', id)
+      .where('node_id', '=', 'all')
+      .executeTakeFirstOrThrow();
+    expect([all.state, all.approved_count, all.total_count]).toEqual(['completed', 3, 3]);
+    expect((await operators(id)).filter((o) => o.state === 'pending').map((o) => o.assignee_id)).toEqual([ids.ceo]);
+  });
+
+  it('hands a sequential node from one handler to the next', async () => {
+    const { versionId } = await template(
+      chain(
+        startNode(),
+        approverNode('seq', { assigneeType: 6, members: { users: [ids.manager!, ids.finance!] }, counterSign: 2 }),
+      ),
+    );
+    const id = await launch(versionId);
+    const before = await operators(id);
+    expect(before.map((o) => [o.assignee_id, o.state])).toEqual([
+      [ids.manager, 'pending'],
+      [ids.finance, 'waiting'],
+    ]);
+    await post(`/FlowBefore/Audit/${await pendingOf(id, 'manager')}`, 'manager');
+    await post(`/FlowBefore/Audit/${await pendingOf(id, 'finance')}`, 'finance');
+    expect((await instance(id)).status).toBe(FlowStatus.adopt);
+  });
+
+  it('routes an exclusive condition on the form, and copies with a copy node', async () => {
+    const tree = chain(
+      startNode(),
+      conditionNode('amount', [
+        branch(
+          'big',
+          1,
+          approverNode('fin', { assigneeType: 6, members: { users: [ids.finance!] } }),
+          when('amount', '>', 1000),
+        ),
+        branch('small', 2, approverNode('hrn', { assigneeType: 6, members: { users: [ids.hr!] } }), undefined, true),
+      ]),
+      copyNode('cc', [ids.zhouya!]),
+    );
+    const { versionId } = await template(tree);
+    const big = await launch(versionId, { amount: 5000 });
+    const small = await launch(versionId, { amount: 10 });
+    expect((await instance(big)).current_node_ids).toBe('fin');
+    expect((await instance(small)).current_node_ids).toBe('hrn');
+    await post(`/FlowBefore/Audit/${await pendingOf(big, 'finance')}`, 'finance');
+    expect((await instance(big)).status).toBe(FlowStatus.adopt);
+    const copies = await db().selectFrom('flow_circulate').selectAll().where('instance_id', '=', big).execute();
+    expect(copies.map((c) => [c.user_id, c.node_id, c.read_at])).toEqual([[ids.zhouya, 'cc', null]]);
+    // The copy reader sees the detail and it marks the copy read; a stranger gets 404.
+    const seen = await server
+      .call('GET', `${ENGINE}/FlowBefore/${big}`, { token: tokens.zhouya })
+      .then((r) => r.json());
+    expect(seen.code).toBe(200);
+    expect(seen.data.opType).toBe(3);
+    expect(
+      (
+        await db()
+          .selectFrom('flow_circulate')
+          .select('read_at')
+          .where('instance_id', '=', big)
+          .executeTakeFirstOrThrow()
+      ).read_at,
+    ).not.toBeNull();
+    const stranger = await server
+      .call('GET', `${ENGINE}/FlowBefore/${small}`, { token: tokens.zhouya })
+      .then((r) => r.json());
+    expect(stranger.code).toBe(404);
+  });
+
+  it('S2-7-57 S2-7-58 S2-7-67 S2-3-43 answers the detail, the operator info and the records', async () => {
+    const { versionId } = await template(
+      chain(
+        startNode({ formOperates: [] }),
+        approverNode('mgr', {
+          assigneeType: 1,
+          formOperates: [
+            { id: 'amount', read: true, write: true },
+            { id: 'secret', read: false, write: false },
+          ],
+        }),
+        approverNode('fin', { assigneeType: 6, members: { users: [ids.finance!] } }),
+      ),
+    );
+    const id = await launch(versionId, { amount: 3, secret: 'x' });
+    const op = await pendingOf(id, 'manager');
+    const detail = await server
+      .call('GET', `${ENGINE}/FlowBefore/${id}?taskOperatorId=${op}`, { token: tokens.manager })
+      .then((r) => r.json());
+    expect(detail.code).toBe(200);
+    expect(detail.data.opType).toBe(1);
+    expect(detail.data.noOperateAuth).toBe(false);
+    expect(detail.data.formData).toEqual({ amount: 3 });
+    expect(detail.data.flowTaskNodeList.map((n: { nodeId: string; type: string }) => `${n.nodeId}:${n.type}`)).toEqual([
+      'start:past',
+      'mgr:current',
+      'fin:future',
+      'end:future',
+    ]);
+    const info = await server
+      .call('GET', `${ENGINE}/FlowBefore/${op}/Info`, { token: tokens.manager })
+      .then((r) => r.json());
+    expect(info.data.actionable).toBe(true);
+    // Only the writable field is merged, whatever the client sends.
+    await post(`/FlowBefore/Audit/${op}`, 'manager', {
+      handleOpinion: '同意',
+      formData: { amount: 4, secret: 'changed' },
+    });
+    const form = JSON.parse((await instance(id)).form_data);
+    expect(form).toEqual({ amount: 4, secret: 'x' });
+    const list = await server
+      .call('GET', `${ENGINE}/FlowBefore/RecordList/${id}`, { token: tokens.staff })
+      .then((r) => r.json());
+    expect(
+      list.data.map((r: { nodeName: string; handleStatus: number; handleOpinion: string | null }) => [
+        r.nodeName,
+        r.handleStatus,
+        r.handleOpinion,
+      ]),
+    ).toEqual([
+      ['发起', 2, null],
+      ['mgr', 1, '同意'],
+    ]);
+    expect(list.data[1].userName).toContain('王建国');
+    expect(typeof list.data[1].handleTime).toBe('number');
+    const after = await server
+      .call('GET', `${ENGINE}/FlowBefore/${op}/Info`, { token: tokens.manager })
+      .then((r) => r.json());
+    expect(after.data.actionable).toBe(false);
+  });
+
+  it('S2-7-64 S2-7-62 S2-7-73 transfers, recalls and withdraws', async () => {
+    const tree = chain(
+      startNode({ recallRule: 'all' }),
+      approverNode('a', { assigneeType: 1 }),
+      approverNode('b', { assigneeType: 6, members: { users: [ids.finance!] } }),
+    );
+    const { versionId } = await template(tree);
+    const id = await launch(versionId);
+    const op = await pendingOf(id, 'manager');
+    expect((await post(`/FlowBefore/Transfer/${op}`, 'manager', { freeApproverUserId: ids.hr })).code).toBe(200);
+    const moved = (await operators(id)).find((o) => o.id === op)!;
+    expect([moved.assignee_id, moved.original_assignee_id, moved.state]).toEqual([ids.hr, ids.manager, 'pending']);
+    // The former handler may still read, but no longer act.
+    expect((await post(`/FlowBefore/Audit/${op}`, 'manager')).code).toBe(403);
+    expect((await post(`/FlowBefore/Audit/${op}`, 'hr')).code).toBe(200);
+    const approval = (await records(id)).find((r) => r.handle_status === HandleStatus.approved)!;
+    expect((await post(`/FlowBefore/Recall/${approval.id}`, 'hr')).code).toBe(200);
+    expect((await instance(id)).current_node_ids).toBe('a');
+    expect((await operators(id)).find((o) => o.node_id === 'b' && o.state !== 'void')).toBeUndefined();
+    expect((await records(id)).map((r) => r.handle_status)).toContain(HandleStatus.withdrawn);
+    // Withdraw while a is pending again is refused after nobody... a has acted before: only active nodes count with rule all.
+    const withdrawn = await server
+      .call('PUT', `${ENGINE}/FlowLaunch/${id}/Actions/Withdraw`, { token: tokens.staff, body: {} })
+      .then((r) => r.json());
+    expect(withdrawn.code).toBe(200);
+    expect((await instance(id)).status).toBe(FlowStatus.revoke);
+    expect((await operators(id)).some((o) => o.state === 'pending')).toBe(false);
+  });
+
+  it('S2-7-73 refuses a withdraw once an approver acted (rule: start)', async () => {
+    const { versionId } = await template(
+      chain(
+        startNode(),
+        approverNode('a', { assigneeType: 1 }),
+        approverNode('b', { assigneeType: 6, members: { users: [ids.finance!] } }),
+      ),
+    );
+    const id = await launch(versionId);
+    await post(`/FlowBefore/Audit/${await pendingOf(id, 'manager')}`, 'manager');
+    const res = await server
+      .call('PUT', `${ENGINE}/FlowLaunch/${id}/Actions/Withdraw`, { token: tokens.staff, body: {} })
+      .then((r) => r.json());
+    expect(res.code).toBe(400);
+    expect((await instance(id)).status).toBe(FlowStatus.wait);
+  });
+
+  it('S2-7-63 cancels for the monitor only, never a function flow', async () => {
+    const { versionId } = await template(chain(startNode(), approverNode('a', { assigneeType: 1 })));
+    const id = await launch(versionId);
+    expect((await post(`/FlowBefore/Cancel/${id}`, 'staff')).code).toBe(403);
+    expect((await post(`/FlowBefore/Cancel/${id}`, 'admin', { handleOpinion: 'stop' })).code).toBe(200);
+    expect((await instance(id)).status).toBe(FlowStatus.cancel);
+    expect((await records(id)).at(-1)!.handle_status).toBe(HandleStatus.terminated);
+    const fn = await template(chain(startNode(), approverNode('a', { assigneeType: 1 })), 1);
+    const other = await launch(fn.versionId);
+    expect((await post(`/FlowBefore/Cancel/${other}`, 'admin')).code).toBe(400);
+  });
+
+  it('answers a replayed request id with the first answer and writes one record', async () => {
+    const { versionId } = await template(chain(startNode(), approverNode('a', { assigneeType: 1 })));
+    const id = await launch(versionId);
+    const op = await pendingOf(id, 'manager');
+    const first = await post(`/FlowBefore/Audit/${op}`, 'manager', { requestId: 'req-1' });
+    const second = await post(`/FlowBefore/Audit/${op}`, 'manager', { requestId: 'req-1' });
+    expect([first.code, second.code]).toEqual([200, 200]);
+    expect((await records(id)).filter((r) => r.handle_status === HandleStatus.approved)).toHaveLength(1);
+    const started = await server.call('POST', `${ENGINE}/FlowTask`, {
+      token: tokens.staff,
+      body: { flowId: versionId, formData: {} },
+      headers: { 'x-request-id': 'launch-1' },
+    });
+    const again = await server.call('POST', `${ENGINE}/FlowTask`, {
+      token: tokens.staff,
+      body: { flowId: versionId, formData: {} },
+      headers: { 'x-request-id': 'launch-1' },
+    });
+    expect(again.json().data.id).toBe(started.json().data.id);
+  });
+});
