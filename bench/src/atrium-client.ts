@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 export const DEMO_ACCOUNTS = {
   admin: 'admin123',
   manager: 'demo1234',
+  staff: 'demo1234',
   'bench.multi': 'demo1234',
 } as const;
 

@@ -9,6 +9,7 @@ import { seedDemo } from '@atrium/server/seed';
 import { seedLarge } from '@atrium/server/seed-large';
 import { seedDataInterfaceBench } from './scenarios/data-interface.ts';
 import { seedOnlineFormBench } from './scenarios/online-form.ts';
+import { seedWorkflowBench } from './scenarios/workflow.ts';
 
 /**
  * Login attempts allowed per address and account; the real limit (20 a minute) would turn the
@@ -39,6 +40,8 @@ export async function buildAtriumServer({
   await seedDemo(database.db);
   if (large) {
     await seedLarge(database.db);
+    // 100 000 flows with 1 000 000 operator rows, for the to-do list and the menu counts.
+    await seedWorkflowBench(database.db);
     // The 100 000-row table of the data interface scenarios, which run on SQLite only.
     if (!url) await seedDataInterfaceBench(database.db);
   }

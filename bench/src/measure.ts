@@ -6,6 +6,11 @@ export interface BenchRequest {
   path: string;
   headers?: Record<string, string>;
   body?: string;
+  /**
+   * For requests that use something up (an approval takes a to-do): the path of each next request.
+   * `path` is the first, which the probe sends.
+   */
+  nextPath?: () => string;
 }
 
 export interface Measurement {
@@ -68,6 +73,9 @@ export async function measure(options: MeasureOptions): Promise<Measurement> {
     body: request.body,
     connections: options.connections,
     ...(options.verifyBody ? { verifyBody: options.verifyBody } : {}),
+    ...(request.nextPath
+      ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: request.nextPath!() }) }] }
+      : {}),
   };
   await cannon({ ...base, duration: options.warmupSeconds });
 

@@ -34,6 +34,16 @@ export function rpsRatioAtLeast(name: string, min: number): Target {
   };
 }
 
+/** The scenario served at least `min` requests a second. */
+export function rpsAtLeast(name: string, min: number): Target {
+  return (results) => {
+    const m = figures(results, name);
+    if (!m) return missing(results, `${name} req/s`, name);
+    const pass = m.rps >= min;
+    return { text: `${name} ${m.rps.toFixed(0)} req/s >= ${min} ${mark(pass)}`, pass };
+  };
+}
+
 function percentileBelow(which: 'p95' | 'p99') {
   return (name: string, maxMs: number): Target =>
     (results) => {

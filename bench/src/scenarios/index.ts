@@ -10,6 +10,7 @@ import { spreadsheetGroup } from './spreadsheet.ts';
 import { searchPostgresGroup } from './search.ts';
 import { cachingPostgresGroup } from './caching.ts';
 import { onlineFormGroup } from './online-form.ts';
+import { workflowGroup } from './workflow.ts';
 
 /**
  * Every group, in run order. Adjacent scenarios on the same server kind share one server process,
@@ -27,4 +28,5 @@ export const groups: BenchGroup[] = [
   onlineFormGroup(),
   searchPostgresGroup(),
   cachingPostgresGroup(),
+  workflowGroup(),
 ];
