@@ -63,6 +63,8 @@ function postgresTarget(url: string): Target {
 
 /** What the writers were told was done: each must survive every kill. */
 interface Acknowledged {
+  launches: string[];
+  approvals: string[];
   billNumbers: string[];
   notices: string[];
   records: string[];
@@ -118,9 +120,18 @@ describe.each(
     { ...target.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOGIN_RATE_MAX: '10000' },
     `http://127.0.0.1:${port}`,
   );
-  const acked: Acknowledged = { billNumbers: [], notices: [], records: [], uploads: [], chats: [] };
+  const acked: Acknowledged = {
+    launches: [],
+    approvals: [],
+    billNumbers: [],
+    notices: [],
+    records: [],
+    uploads: [],
+    chats: [],
+  };
   const tokens: Record<string, string> = {};
   let modelId = '';
+  let expenseFlowId = '';
 
   const call = async (method: string, url: string, token: string, body?: unknown) => {
     const res = await fetch(`${server.base}${url}`, {
@@ -148,6 +159,10 @@ describe.each(
     }
     const models = await call('GET', '/api/visualdev/Base?keyword=demoCustomer&pageSize=5', tokens.admin!);
     modelId = (models.data.list as { id: string; enCode: string }[]).find((m) => m.enCode === 'demoCustomer')!.id;
+    const templates = await call('GET', '/api/workflow/Engine/flowTemplate/PageListAll?pageSize=999', tokens.staff!);
+    expenseFlowId = (templates.data.list as { enCode: string; flowId: string }[]).find(
+      (t) => t.enCode === 'expense',
+    )!.flowId;
   }, 120_000);
   afterAll(async () => {
     await server.kill();
@@ -167,6 +182,24 @@ describe.each(
         }
       }
     };
+    // Staff launch expense claims; the manager approves whatever waits in his to-do list.
+    const launch = loop(async () => {
+      const formData = { expenseType: 'travel', amount: 100, expenseDate: Date.now(), description: `crash ${cycle}` };
+      const answer = await call('POST', '/api/workflow/Engine/FlowTask', tokens.staff!, {
+        flowId: expenseFlowId,
+        formData,
+      });
+      if (answer.code === 200) acked.launches.push(answer.data.id as string);
+    });
+    const approve = loop(async () => {
+      const todo = await call('GET', '/api/workflow/Engine/FlowBefore/List/1?pageSize=5', tokens.manager!);
+      const id = (todo.data?.list as { id: string }[] | undefined)?.[0]?.id;
+      if (!id) return void (await pause(20));
+      const answer = await call('POST', `/api/workflow/Engine/FlowBefore/Audit/${id}`, tokens.manager!, {
+        handleOpinion: 'ok',
+      });
+      if (answer.code === 200) acked.approvals.push(id);
+    });
     const bill = loop(async () => {
       const answer = await call('GET', '/api/system/BillRule/BillNumber/leaveApply', tokens.manager!);
       if (answer.code === 200) acked.billNumbers.push(answer.data as string);
@@ -206,7 +239,7 @@ describe.each(
         await pause(50);
       }
     })();
-    return [bill, notice, record, upload, chat];
+    return [launch, approve, bill, notice, record, upload, chat];
   }
 
   /** Staff chats with the manager over the live socket; the echo of a message is its acknowledgement. */
@@ -291,15 +324,38 @@ describe.each(
         const stored = new Set(chats.map((c) => c.content));
         for (const text of acked.chats) expect(stored.has(text), text).toBe(true);
 
-        const total =
-          acked.billNumbers.length +
-          acked.notices.length +
-          acked.records.length +
-          acked.uploads.length +
-          acked.chats.length;
+        // Flows: every acknowledged launch and approval is there, and no flow is half moved: a running
+        // one waits on a pending to-do, an ended one has none left, and every handled to-do has the
+        // record of its approval.
+        const launched = await db.selectFrom('flow_instance').select('id').where('id', 'in', acked.launches).execute();
+        expect(launched.length).toBe(acked.launches.length);
+        const approved = await db
+          .selectFrom('flow_operator')
+          .select(['id', 'state', 'handle_status'])
+          .where('id', 'in', acked.approvals)
+          .execute();
+        expect(approved.length).toBe(acked.approvals.length);
+        for (const op of approved) expect([op.state, op.handle_status], op.id).toEqual(['done', 1]);
+        const flows = await db.selectFrom('flow_instance').select(['id', 'status']).execute();
+        const operators = await db.selectFrom('flow_operator').select(['id', 'instance_id', 'state']).execute();
+        const approvalRecords = new Set(
+          (await db.selectFrom('flow_record').select('operator_id').where('handle_status', '=', 1).execute()).map(
+            (r) => r.operator_id,
+          ),
+        );
+        for (const flow of flows) {
+          const mine = operators.filter((o) => o.instance_id === flow.id);
+          const pending = mine.filter((o) => o.state === 'pending').length;
+          if (flow.status === 1) expect(pending, flow.id).toBeGreaterThan(0);
+          else expect(pending, flow.id).toBe(0);
+          for (const op of mine.filter((o) => o.state === 'done')) expect(approvalRecords.has(op.id), op.id).toBe(true);
+        }
+
+        const total = Object.values(acked).reduce((sum, kind) => sum + kind.length, 0);
         console.log(
           `crash safety on ${target.name}: ${KILLS} kills, ${total} acknowledged writes ` +
-            `(${acked.billNumbers.length} bill numbers, ${acked.notices.length} notices, ${acked.records.length} records, ` +
+            `(${acked.launches.length} flows launched, ${acked.approvals.length} approvals, ` +
+            `${acked.billNumbers.length} bill numbers, ${acked.notices.length} notices, ${acked.records.length} records, ` +
             `${acked.uploads.length} uploads, ${acked.chats.length} chat messages), 0 lost`,
         );
         // The run must have written something of every kind, or it proved nothing.
