@@ -1,6 +1,6 @@
 /**
  * `npm run soak`: signed-in staff use Atrium for minutes on end — browsing lists, saving forms with
- * sub-tables, chatting over the live socket, exporting — first against one instance on SQLite, then
+ * sub-tables, launching and approving claims, chatting over the live socket, exporting — first against one instance on SQLite, then
  * against two instances on PostgreSQL and Redis behind nginx (the README's configuration). Every
  * sample interval it prints throughput, p95 and p99, errors, and each instance's memory and
  * event-loop delay; at the end it checks that memory stopped growing after the warm-up
@@ -174,20 +174,28 @@ interface Workload {
   staff: Staff[];
   customerModel: string;
   assetModel: string;
+  expenseFlowId: string;
 }
 
 async function prepare(origin: string): Promise<Workload> {
   const admin = await signIn(origin, 'admin');
   const list = await call(origin, 'GET', '/api/permission/Users?currentPage=1&pageSize=100', admin);
-  const accounts = (list.data.list as { account: string; id: string; enabledMark: number }[])
-    .filter((u) => u.account !== 'admin' && u.enabledMark === 1)
-    .slice(0, users);
+  // The staff member and his manager are always among them, so claims launched get approved.
+  const enabled = (list.data.list as { account: string; id: string; enabledMark: number }[]).filter(
+    (u) => u.account !== 'admin' && u.enabledMark === 1,
+  );
+  const pinned = enabled.filter((u) => u.account === 'staff' || u.account === 'manager');
+  const accounts = [...pinned, ...enabled.filter((u) => !pinned.includes(u))].slice(0, users);
   const staff: Staff[] = [];
   for (const u of accounts) staff.push({ account: u.account, userId: u.id, token: await signIn(origin, u.account) });
   const models = await call(origin, 'GET', '/api/visualdev/Base?pageSize=50', admin);
   const idOf = (code: string) =>
     (models.data.list as { id: string; enCode: string }[]).find((m) => m.enCode === code)!.id;
-  return { origin, staff, customerModel: idOf('demoCustomer'), assetModel: idOf('demoAsset') };
+  const templates = await call(origin, 'GET', '/api/workflow/Engine/flowTemplate/PageListAll?pageSize=999', admin);
+  const expenseFlowId = (templates.data.list as { enCode: string; flowId: string }[]).find(
+    (t) => t.enCode === 'expense',
+  )!.flowId;
+  return { origin, staff, customerModel: idOf('demoCustomer'), assetModel: idOf('demoAsset'), expenseFlowId };
 }
 
 /** One staff member's next action, by weight; each answers whether it succeeded. */
@@ -209,7 +217,7 @@ function actions(w: Workload, me: Staff, socket: ChatSocket) {
     },
     {
       name: 'list records',
-      weight: 25,
+      weight: 15,
       run: async () =>
         ok(
           await call(w.origin, 'POST', `/api/visualdev/OnlineDev/${w.customerModel}/List`, me.token, {
@@ -232,7 +240,34 @@ function actions(w: Workload, me: Staff, socket: ChatSocket) {
         );
       },
     },
-    { name: 'chat', weight: 25, run: () => socket.say(peer().userId) },
+    { name: 'chat', weight: 20, run: () => socket.say(peer().userId) },
+    {
+      name: 'launch claim',
+      weight: 5,
+      run: async () => {
+        const formData = { expenseType: 'travel', amount: 100, expenseDate: Date.now(), description: 'soak' };
+        return ok(
+          await call(w.origin, 'POST', '/api/workflow/Engine/FlowTask', me.token, {
+            flowId: w.expenseFlowId,
+            formData,
+          }),
+        );
+      },
+    },
+    {
+      // The to-do list, and the first to-do approved when there is one.
+      name: 'approve',
+      weight: 10,
+      run: async () => {
+        const todo = await call(w.origin, 'GET', '/api/workflow/Engine/FlowBefore/List/1?pageSize=5', me.token);
+        const id = (todo.data?.list as { id: string }[] | undefined)?.[0]?.id;
+        if (!ok(todo) || !id) return ok(todo);
+        const answer = await call(w.origin, 'POST', `/api/workflow/Engine/FlowBefore/Audit/${id}`, me.token, {
+          handleOpinion: '同意',
+        });
+        return ok(answer);
+      },
+    },
     {
       name: 'export',
       weight: 5,
