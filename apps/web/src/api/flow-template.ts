@@ -1,42 +1,13 @@
 import type { PageResult } from '@atrium/shared';
-import type { FlowNode } from '@atrium/shared/workflow';
+import type { FlowNode, FlowTemplateInfo, FlowTemplateItem, FlowTemplateVersionItem } from '@atrium/shared/workflow';
 import { request, RequestError } from './request.ts';
 
 /** Flow templates as administrators design and publish them (docs/workflow.md "Templates"). */
 
-export interface FlowTemplateSummary {
-  id: string;
-  enCode: string;
-  fullName: string;
-  category: string;
-  /** 0 launched by staff, 1 bound to a function. */
-  flowType: number;
-  /** 1 a designed form, 2 a code form. */
-  formType: number;
-  formId: string | null;
-  formName: string | null;
-  icon: string | null;
-  iconBackground: string | null;
-  enabledMark: number;
-  sortCode: number;
-  /** The published version number, null before the first publish. */
-  currentVersion: number | null;
-  hasDraft: boolean;
-  creatorTime: number;
-  lastModifyTime: number | null;
-  description: string | null;
-}
-
-export interface FlowTemplateInfo extends FlowTemplateSummary {
-  /** The published version's id, null before the first publish. */
-  flowId: string | null;
-  versionNo: number | null;
-  nodeTree: FlowNode | null;
-  draftTree: FlowNode | null;
-  /** The form design JSON of the version, as text. */
-  formData: string | null;
-  version: number;
-}
+// The answers' shapes are the server's, in the shared workflow types.
+export type FlowTemplateSummary = FlowTemplateItem;
+export type { FlowTemplateInfo };
+export type FlowTemplateVersion = FlowTemplateVersionItem;
 
 /** What the create dialog and the designer save besides the tree. */
 export interface FlowTemplateFields {
@@ -59,16 +30,6 @@ export interface FlowTemplateQuery {
   category?: string;
   flowType?: number | '';
   enabledMark?: number | '';
-}
-
-export interface FlowTemplateVersion {
-  id: string;
-  versionNo: number;
-  /** draft, published or archived. */
-  state: string;
-  publishedAt: number | null;
-  publishedBy: string | null;
-  instanceCount: number;
 }
 
 /** A publish check failure as the server lists it: the node it concerns and why. */
