@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { buildApp } from '@atrium/server/app';
 import { loadConfig } from '@atrium/server/config';
 import { migrate, openDatabase } from '@atrium/server/db';
@@ -44,6 +45,9 @@ export async function buildAtriumServer({
     await seedWorkflowBench(database.db);
     // The 100 000-row table of the data interface scenarios, which run on SQLite only.
     if (!url) await seedDataInterfaceBench(database.db);
+    // A deployment's autovacuum analyses a table as it grows; rows bulk-inserted a moment ago have
+    // no statistics yet, and the planner would guess at a million-row table as if it were empty.
+    if (url) await sql`analyze`.execute(database.db);
   }
   const config = {
     ...loadConfig({}),

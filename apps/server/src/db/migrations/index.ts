@@ -20,6 +20,7 @@ import * as visualdev from './018-visualdev.ts';
 import * as auditLog from './019-audit-log.ts';
 import * as workflow from './020-workflow.ts';
 import * as purchase from './021-purchase.ts';
+import * as flowMonitorOrder from './022-flow-monitor-order.ts';
 
 /** Every migration in order; the names are recorded in the database and must never change. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '019-audit-log': auditLog,
   '020-workflow': workflow,
   '021-purchase': purchase,
+  '022-flow-monitor-order': flowMonitorOrder,
 };

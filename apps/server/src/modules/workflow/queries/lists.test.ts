@@ -219,4 +219,34 @@ describe.each(dbTargets())('flow lists and counts on $name', (target) => {
       { id: ids.d, code: 'QJ002', title: '已通过的请假', flowName: '请假申请', endTime: t0 - 50 },
     ]);
   });
+
+  // Last: it deletes the finance account.
+  it('keeps a flow whose initiator was deleted in its approver’s to-do list and counts', async () => {
+    const db = server.database.db;
+    const leave = await db
+      .selectFrom('flow_template')
+      .select('current_version_id')
+      .where('id', '=', ids.leave!)
+      .executeTakeFirstOrThrow();
+    const hrId = await server.userIdOf('hr');
+    const orphan = await insertInstance(db, {
+      template_id: ids.leave!,
+      version_id: leave.current_version_id!,
+      initiator_id: await server.userIdOf('finance'),
+      title: '财务的请假',
+      bill_no: 'QJ009',
+      submitted_at: t0 + 500,
+      created_at: t0 + 500,
+    });
+    const op = await insertOperator(db, { instance_id: orphan, assignee_id: hrId, received_at: t0 + 510 });
+    const before = (await post(`${DISPATCH}/flowViewCount`, {}, tokens.hr)).data.toBeReviewed;
+    const removed = await server.call('DELETE', `/api/permission/Users/${await server.userIdOf('finance')}`, {
+      token: tokens.admin,
+    });
+    expect(removed.json().code).toBe(200);
+    const todo = await get(`${ENGINE}/FlowBefore/List/1?currentPage=1&pageSize=20`, tokens.hr);
+    const item = todo.data.list.find((i: { id: string }) => i.id === op);
+    expect(item).toMatchObject({ taskId: orphan, enCode: 'QJ009', flowName: '请假申请', userName: '' });
+    expect((await post(`${DISPATCH}/flowViewCount`, {}, tokens.hr)).data.toBeReviewed).toBe(before);
+  });
 });
