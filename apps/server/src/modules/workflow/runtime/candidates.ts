@@ -11,6 +11,7 @@ import {
   isApproverNode,
   type FlowCandidatesAnswer,
   type FlowNode,
+  type StartProperties,
 } from '@atrium/shared/workflow';
 import { newId } from '../../../core/ids.ts';
 import type { Db } from '../../../db/index.ts';
@@ -18,7 +19,7 @@ import type { Services } from '../../../core/types.ts';
 import { pageUserOptions, pageUsersInScope } from '../../permission/user-selector.ts';
 import { lookAhead } from '../engine/preview.ts';
 import type { EnginePorts } from '../engine/ports.ts';
-import { hasPool } from './resolve.ts';
+import { hasPool, memberUsers } from './resolve.ts';
 import { conditionOf, readState, versionTree } from './store.ts';
 import { launchTarget } from './service.ts';
 import { sql } from 'kysely';
@@ -98,7 +99,7 @@ export async function candidatesForLaunch(
   formData: Record<string, unknown>,
   branchList: string[] | undefined,
 ): Promise<FlowCandidatesAnswer | null> {
-  const target = await db.transaction().execute((trx) => launchTarget(trx, flowId));
+  const target = await launchableBy(db, flowId, userId);
   if (!target) return null;
   const now = Date.now();
   const condition = await conditionOf(db, { initiator_id: userId, urgent: 1, submitted_at: now, created_at: now });
@@ -106,8 +107,22 @@ export async function candidatesForLaunch(
   return answerFor(target.tree, target.tree.nodeId, ctx, branchList ?? [], {}, true);
 }
 
-/** The tree a picker id names: an operator's instance version, or a template or version. */
-async function treeOf(db: Db, id: string): Promise<FlowNode | null> {
+/**
+ * A template or version the user may launch (its start node's initiators name him, or nobody):
+ * the pickers of a launch answer nothing about the others, as the launch list does not show them.
+ */
+async function launchableBy(db: Db, flowId: string, userId: string) {
+  const target = await db.transaction().execute((trx) => launchTarget(trx, flowId));
+  const initiators = (target?.tree.properties as StartProperties | undefined)?.initiators;
+  if (!target || (hasPool(initiators) && !(await memberUsers(db, initiators)).includes(userId))) return null;
+  return target;
+}
+
+/**
+ * The tree a picker id names: an operator's instance version (the route checked the caller may see
+ * it), or a template or version the caller may launch.
+ */
+async function treeOf(db: Db, id: string, userId: string): Promise<FlowNode | null> {
   const op = await db
     .selectFrom('flow_operator')
     .innerJoin('flow_instance', 'flow_instance.id', 'flow_operator.instance_id')
@@ -115,17 +130,17 @@ async function treeOf(db: Db, id: string): Promise<FlowNode | null> {
     .where('flow_operator.id', '=', id)
     .executeTakeFirst();
   if (op) return (await versionTree(db, op.version_id))?.tree ?? null;
-  const target = await db.transaction().execute((trx) => launchTarget(trx, id));
-  return target?.tree ?? null;
+  return (await launchableBy(db, id, userId))?.tree ?? null;
 }
 
 /** One page of the users a node may take as candidates: its member pool, or every user. */
 export async function candidateUsers(
   services: Pick<Services, 'db' | 'dialect'>,
   id: string,
+  userId: string,
   query: { nodeCode: string; keyword: string; currentPage: number; pageSize: number },
 ) {
-  const tree = await treeOf(services.db, id);
+  const tree = await treeOf(services.db, id, userId);
   const node = tree ? findNode(tree, query.nodeCode) : null;
   if (!node || !isApproverNode(node)) return null;
   const members = node.properties.members;

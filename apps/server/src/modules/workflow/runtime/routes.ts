@@ -597,7 +597,7 @@ export async function runtimeRoutes(app: App, services: Services) {
         .where('id', '=', request.params.id)
         .executeTakeFirst();
       if (op) await operatorInstance(request, request.params.id);
-      const answer = await candidateUsers(services, request.params.id, request.body);
+      const answer = await candidateUsers(services, request.params.id, signedIn(request).session.userId, request.body);
       if (!answer) throw notFound('flowNotFound');
       return ok(answer);
     },

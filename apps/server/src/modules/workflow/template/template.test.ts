@@ -3,7 +3,8 @@ import type { FlowNode, StartNode } from '@atrium/shared/workflow';
 import { createTestServer, dbTargets, type TestServer } from '../../../testing/index.ts';
 import { insertInstance } from '../queries/testing.ts';
 
-const BASE = '/api/workflow/Engine/flowTemplate';
+const ENGINE = '/api/workflow/Engine';
+const BASE = `${ENGINE}/flowTemplate`;
 
 /** A start node followed by the given chain. */
 const startWith = (next: FlowNode | null, initiators?: StartNode['properties']['initiators']): StartNode => ({
@@ -278,6 +279,19 @@ describe.each(dbTargets())('flow templates on $name', (target) => {
     expect(await codes(staff)).not.toContain('financeOnly');
     expect((await api('GET', `${BASE}/${id}`, undefined, staff)).code).toBe(404);
     expect((await api('GET', `${BASE}/${id}`, undefined, finance)).code).toBe(200);
+    // The launch pickers answer nothing about it to those who may not launch it.
+    const pickers = (token: string) =>
+      Promise.all([
+        api('POST', `${ENGINE}/FlowBefore/Candidates/${id}`, { formData: {} }, token),
+        api(
+          'POST',
+          `${ENGINE}/FlowBefore/CandidateUser/${id}`,
+          { nodeCode: 'manager', currentPage: 1, pageSize: 20 },
+          token,
+        ),
+      ]);
+    expect((await pickers(staff)).map((r) => r.code)).toEqual([404, 404]);
+    expect((await pickers(finance)).map((r) => r.code)).toEqual([200, 200]);
 
     expect((await api('PUT', `${BASE}/${id}/Actions/State`, { enabledMark: 0 })).code).toBe(200);
     expect(await codes(finance)).not.toContain('financeOnly');
