@@ -38,6 +38,8 @@ export interface MeasureOptions {
   origin: string;
   request: BenchRequest;
   connections: number;
+  /** Requests a second across all connections (autocannon's overallRate); as fast as it goes without. */
+  rate?: number;
   warmupSeconds: number;
   durationSeconds: number;
   /** Checks each response body during the run; a false answer counts as an error. */
@@ -72,6 +74,7 @@ export async function measure(options: MeasureOptions): Promise<Measurement> {
     headers: request.headers,
     body: request.body,
     connections: options.connections,
+    ...(options.rate ? { overallRate: options.rate } : {}),
     ...(options.verifyBody ? { verifyBody: options.verifyBody } : {}),
     ...(request.nextPath
       ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: request.nextPath!() }) }] }

@@ -42,6 +42,7 @@ export async function runScenario(
     origin,
     request,
     connections: scenario.connections,
+    ...(scenario.rate ? { rate: scenario.rate } : {}),
     warmupSeconds: options.warmupSeconds,
     durationSeconds: options.durationSeconds,
     serverCpuMicros: server.cpuMicros,

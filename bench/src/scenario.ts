@@ -14,6 +14,11 @@ export interface Scenario {
   name: string;
   server: ServerKind;
   connections: number;
+  /**
+   * Requests a second across all connections, when the load is held there instead of as much as
+   * the server takes: a latency target stated at part of a throughput target is judged at it.
+   */
+  rate?: number;
   /** The scenario every other one is compared to (requests/s ratio); exactly one has it. */
   baseline?: boolean;
   /**
