@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Modal, Result, Space, Spin } from 'antd';
+import { Button, Result, Space, Spin } from 'antd';
+import { FullWindowModal } from '../full-window-modal/index.tsx';
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -79,11 +80,9 @@ export function PrintPreview({ open, templateId, formId, fullName, onClose }: Pr
   const ready = !!query.data;
 
   return (
-    <Modal
+    <FullWindowModal
       open={open}
       title={t('printDev.previewTitle')}
-      width="100%"
-      className={styles.fullScreen}
       onCancel={onClose}
       destroyOnHidden
       footer={
@@ -131,6 +130,6 @@ export function PrintPreview({ open, templateId, formId, fullName, onClose }: Pr
           </>
         )}
       </div>
-    </Modal>
+    </FullWindowModal>
   );
 }

@@ -4,7 +4,6 @@ import {
   Form,
   Input,
   InputNumber,
-  Modal,
   Popover,
   Radio,
   Row,
@@ -15,6 +14,7 @@ import {
   Tabs,
   Typography,
 } from 'antd';
+import { FullWindowModal } from '../../../components/full-window-modal/index.tsx';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { printDevApi, type PrintFieldNode, type PrintForm, type PrintType } from '../../../api/print-dev.ts';
@@ -394,10 +394,8 @@ export function PrintDesigner({ id, onClose, onSaved }: Props) {
   ];
 
   return (
-    <Modal
+    <FullWindowModal
       open
-      width="100%"
-      className={styles.designer}
       title={t(id ? 'printDev.edit' : 'printDev.add')}
       onCancel={onClose}
       maskClosable={false}
@@ -415,13 +413,7 @@ export function PrintDesigner({ id, onClose, onSaved }: Props) {
           </Button>
         </Space>
       }
-      // On the dialog itself: the Modal's own props land on its root, a box of no size around the
-      // fixed mask and window.
-      modalRender={(node) => (
-        <div className={styles.designerPanel} data-testid="print-designer">
-          {node}
-        </div>
-      )}
+      panelTestId="print-designer"
     >
       {!record ? (
         <Spin className={styles.loading} />
@@ -441,6 +433,6 @@ export function PrintDesigner({ id, onClose, onSaved }: Props) {
           <Tabs className={styles.tabs} activeKey={tab} onChange={setTab} items={tabs} />
         </div>
       )}
-    </Modal>
+    </FullWindowModal>
   );
 }

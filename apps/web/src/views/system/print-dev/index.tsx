@@ -12,12 +12,11 @@ import {
   descriptionColumn,
   enabledTagColumn,
   RowActions,
-  SearchBar,
   sortCodeColumn,
   Toolbar,
   usePagedList,
 } from '../../../components/admin/index.ts';
-import { DictionarySelect } from '../../../components/dictionary-select/index.ts';
+import { CategorySearchBar } from '../../../components/dictionary-select/index.ts';
 import { PrintDesigner } from './designer.tsx';
 import { PreviewLauncher } from './preview-launcher.tsx';
 import { CATEGORY_DICTIONARY, saveExport } from './print-dev-helpers.ts';
@@ -30,7 +29,6 @@ export default function PrintDevPage() {
   const { t } = useTranslation();
   const { message } = feedback();
   const list = usePagedList<PrintListItem, { category?: string }>({ queryKey: KEY, fetch: printDevApi.list });
-  const [category, setCategory] = useState<string | null>(null);
   const [designing, setDesigning] = useState<{ id?: string } | null>(null);
   const [previewing, setPreviewing] = useState<PrintListItem | null>(null);
   const reload = list.reload;
@@ -96,28 +94,12 @@ export default function PrintDevPage() {
 
   return (
     <AdminPage data-testid="print-dev-page">
-      <SearchBar
-        onSearch={list.search}
-        onReset={() => {
-          setCategory(null);
-          list.search('');
-          list.filter({ category: '' });
-        }}
-      >
-        <DictionarySelect
-          typeCode={CATEGORY_DICTIONARY}
-          valueField="enCode"
-          value={category}
-          onChange={(value) => {
-            const code = typeof value === 'string' ? value : null;
-            setCategory(code);
-            list.filter({ category: code ?? '' });
-          }}
-          placeholder={t('printDev.allCategories')}
-          style={{ width: 180 }}
-          data-testid="print-category-filter"
-        />
-      </SearchBar>
+      <CategorySearchBar
+        list={list}
+        typeCode={CATEGORY_DICTIONARY}
+        placeholder={t('printDev.allCategories')}
+        data-testid="print-category-filter"
+      />
       <Toolbar onRefresh={() => void list.refetch()}>
         <AddButton onClick={() => setDesigning({})} data-testid="print-add">
           {t('printDev.add')}

@@ -15,13 +15,12 @@ import {
   DataTable,
   descriptionColumn,
   removeWithConfirm,
-  SearchBar,
   sortCodeColumn,
   Toolbar,
   usePagedList,
 } from '../../../components/admin/index.ts';
 import { codePreviewTexts } from '../../../components/code-preview/texts.ts';
-import { DictionarySelect, useDictionary } from '../../../components/dictionary-select/index.ts';
+import { CategorySearchBar, useDictionary } from '../../../components/dictionary-select/index.ts';
 import { formDesignerTexts } from '../../../components/form-designer/texts.ts';
 import { listDesignerTexts } from '../../../components/list-designer/texts.ts';
 import { saveFile } from '../../../components/print-preview/save-file.ts';
@@ -53,7 +52,6 @@ export default function WebDesignPage() {
   const has = useHas();
   const list = usePagedList<ModelSummary, { category?: string }>({ queryKey: KEY, fetch: modelApi.list });
   const categories = useDictionary(CATEGORY_DICTIONARY);
-  const [category, setCategory] = useState<string | null>(null);
   const [designing, setDesigning] = useState<{ id?: string } | null>(null);
   const [releasing, setReleasing] = useState<ModelSummary | null>(null);
   const [coding, setCoding] = useState<string | null>(null);
@@ -170,28 +168,12 @@ export default function WebDesignPage() {
 
   return (
     <AdminPage data-testid="web-design-page">
-      <SearchBar
-        onSearch={list.search}
-        onReset={() => {
-          setCategory(null);
-          list.search('');
-          list.filter({ category: '' });
-        }}
-      >
-        <DictionarySelect
-          typeCode={CATEGORY_DICTIONARY}
-          valueField="enCode"
-          value={category}
-          onChange={(value) => {
-            const code = typeof value === 'string' ? value : null;
-            setCategory(code);
-            list.filter({ category: code ?? '' });
-          }}
-          placeholder={t('visualdev.allCategories')}
-          style={{ width: 180 }}
-          data-testid="model-category-filter"
-        />
-      </SearchBar>
+      <CategorySearchBar
+        list={list}
+        typeCode={CATEGORY_DICTIONARY}
+        placeholder={t('visualdev.allCategories')}
+        data-testid="model-category-filter"
+      />
       <Toolbar onRefresh={() => void list.refetch()}>
         <AddButton onClick={() => setDesigning({})} data-testid="model-add">
           {t('visualdev.add')}

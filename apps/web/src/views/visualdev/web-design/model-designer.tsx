@@ -7,7 +7,8 @@ import {
   type ColumnData,
   type FormJson,
 } from '@atrium/shared/forms';
-import { Alert, Button, Col, Form, Input, InputNumber, Modal, Radio, Row, Space, Spin, Switch, Tabs, Tag } from 'antd';
+import { Alert, Button, Col, Form, Input, InputNumber, Radio, Row, Space, Spin, Switch, Tabs, Tag } from 'antd';
+import { FullWindowModal } from '../../../components/full-window-modal/index.tsx';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -315,10 +316,8 @@ export function ModelDesigner({ id: initialId, onClose, onSaved }: Props) {
   );
 
   return (
-    <Modal
+    <FullWindowModal
       open
-      width="100%"
-      className={styles.designer}
       title={title}
       onCancel={close}
       maskClosable={false}
@@ -345,11 +344,7 @@ export function ModelDesigner({ id: initialId, onClose, onSaved }: Props) {
           </Button>
         </Space>
       }
-      modalRender={(node) => (
-        <div className={styles.designerPanel} data-testid="model-designer">
-          {node}
-        </div>
-      )}
+      panelTestId="model-designer"
     >
       {!loaded ? (
         <Spin className={styles.loading} />
@@ -370,6 +365,6 @@ export function ModelDesigner({ id: initialId, onClose, onSaved }: Props) {
           }}
         />
       )}
-    </Modal>
+    </FullWindowModal>
   );
 }
