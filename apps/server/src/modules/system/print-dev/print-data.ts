@@ -67,7 +67,7 @@ function plain(row: Record<string, unknown>): Record<string, unknown> {
 
 /**
  * GET /Data: the record's print data as the template's own SQL reads it for this formId (bound,
- * never spliced), the template HTML, and the approval records (none until workflow exists).
+ * never spliced), the template HTML, and the approval records when the id names a flow instance.
  * A record-bound read: the caller must be one who may see the record (core/record-access.ts), or
  * one who designs print templates, whose own SQL could read it anyway. Anyone else gets 404.
  */
@@ -90,7 +90,7 @@ export async function printData(
   return {
     printData: data,
     printTemplate: template.print_template,
-    operatorRecordList: [] as unknown[],
+    operatorRecordList: await ctx.records.approvalRecords(formId),
     fullName: template.full_name,
     pageParam: storedPageParam(template.page_param),
   };

@@ -110,7 +110,15 @@ export const printDevSelectorAnswer = z.object({
 export const printDevDataAnswer = z.object({
   printData: z.record(z.string(), z.unknown()),
   printTemplate: z.string(),
-  operatorRecordList: z.array(z.unknown()),
+  operatorRecordList: z.array(
+    z.object({
+      nodeName: z.string(),
+      userName: z.string(),
+      handleTime: z.number(),
+      handleStatus: z.number(),
+      handleOpinion: z.string().nullable(),
+    }),
+  ),
   fullName: z.string(),
   pageParam: z.object({
     paper: z.enum(['A4', 'A5', 'Letter']),

@@ -34,7 +34,7 @@ import { previewPorts } from './candidates.ts';
 import { readState } from './store.ts';
 import { candidateUsers, candidatesOf, candidatesForLaunch, currentNodes, templateNodes } from './candidates.ts';
 import { instanceDetail, recordList } from './detail.ts';
-import { canReadInstance, holdsMonitor, MONITOR_MENU } from './instance-access.ts';
+import { canReadInstance, flowRecordSource, holdsMonitor, MONITOR_MENU } from './instance-access.ts';
 import { registerWorkflowJobs } from './jobs.ts';
 import { runtimeMessages } from './messages.ts';
 import {
@@ -104,6 +104,7 @@ export async function runtimeRoutes(app: App, services: Services) {
   const { db, now } = services;
   registerMessages(runtimeMessages);
   registerWorkflowJobs(services);
+  services.records.register(flowRecordSource(db));
   const onEffectFailure = (error: unknown) => app.log.error({ err: error }, 'workflow effect failed');
 
   /** 404 unless the caller may read the instance. */
