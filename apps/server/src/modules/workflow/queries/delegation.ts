@@ -73,6 +73,46 @@ export async function listDelegations(db: Db, dialect: Dialect, userId: string, 
   return pageOf(await itemsOf(db, rows), query, total);
 }
 
+/**
+ * The users who hand the caller their launching (type 1) or approvals (type 0) now: enabled
+ * delegations in effect, covering the template when one is named (a version names its template),
+ * from users still enabled. The launch screen offers them as "launch for".
+ */
+export async function delegatorsOf(
+  db: Db,
+  toUserId: string,
+  query: { type?: number; flowId?: string },
+  now: number,
+): Promise<{ id: string; fullName: string }[]> {
+  const version = query.flowId
+    ? await db
+        .selectFrom('flow_template_version')
+        .select('template_id')
+        .where('id', '=', query.flowId)
+        .executeTakeFirst()
+    : undefined;
+  const templateId = version?.template_id ?? query.flowId;
+  const rows = await db
+    .selectFrom('flow_delegation as d')
+    .innerJoin('users as u', 'u.id', 'd.user_id')
+    .select(['u.id', 'u.real_name', 'u.account', 'd.template_ids'])
+    .where('d.to_user_id', '=', toUserId)
+    .where('d.kind', '=', query.type ?? 1)
+    .where('d.enabled', '=', 1)
+    .where('d.start_at', '<=', now)
+    .where('d.end_at', '>=', now)
+    .where('u.enabled', '=', 1)
+    .orderBy('u.account')
+    .execute();
+  const covering = rows.filter(
+    (r) => !templateId || !templateIdsOf(r.template_ids).length || templateIdsOf(r.template_ids).includes(templateId),
+  );
+  const seen = new Set<string>();
+  return covering
+    .filter((r) => !seen.has(r.id) && seen.add(r.id))
+    .map((r) => ({ id: r.id, fullName: personName(r.real_name, r.account) }));
+}
+
 async function ownRow(db: Db, userId: string, id: string): Promise<DelegationRow> {
   const row = await db
     .selectFrom('flow_delegation')

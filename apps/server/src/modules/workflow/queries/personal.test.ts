@@ -84,6 +84,39 @@ describe.each(dbTargets())('delegation and comments on $name', (target) => {
     expect((await api('GET', DELEGATE, staff)).data.list).toEqual([]);
   });
 
+  it('tells a user who delegates launching to him now, for a template or any', async () => {
+    const expense = await server.database.db
+      .selectFrom('flow_template')
+      .select(['id', 'current_version_id'])
+      .where('en_code', '=', 'expense')
+      .executeTakeFirstOrThrow();
+    // In effect at the server's clock, which stands still in tests.
+    const at = server.clock.now;
+    const forLeave = await api('POST', DELEGATE, staff, delegation({ type: 1, startTime: at }));
+    const approvals = await api('POST', DELEGATE, finance, delegation({ type: 0, flowId: '', startTime: at }));
+    const past = await api(
+      'POST',
+      DELEGATE,
+      admin,
+      delegation({ type: 1, flowId: '', endTime: at - day, startTime: at - 2 * day }),
+    );
+    expect([forLeave.code, approvals.code, past.code]).toEqual([200, 200, 200]);
+    const toMe = async (query: string, token = manager) => (await api('GET', `${DELEGATE}/ToMe?${query}`, token)).data;
+    expect(await toMe(`type=1&flowId=${leaveId}`)).toEqual([
+      { id: await server.userIdOf('staff'), fullName: '李晓梅/staff' },
+    ]);
+    expect(await toMe(`type=1&flowId=${expense.current_version_id}`)).toEqual([]);
+    expect(await toMe('type=1')).toHaveLength(1);
+    expect(await toMe('type=0')).toEqual([
+      { id: await server.userIdOf('finance'), fullName: expect.stringContaining('/finance') },
+    ]);
+    expect(await toMe('type=1', staff)).toEqual([]);
+    for (const created of [forLeave, approvals, past]) {
+      const owner = created === forLeave ? staff : created === approvals ? finance : admin;
+      expect((await api('DELETE', `${DELEGATE}/${created.data.id}`, owner)).code).toBe(200);
+    }
+  });
+
   it('refuses a delegation to oneself, backwards in time or to an unknown flow, naming the field', async () => {
     const self = await api('POST', DELEGATE, staff, delegation({ toUserId: await server.userIdOf('staff') }));
     expect(self.code).toBe(400);

@@ -10,7 +10,14 @@ import { replies } from '../../../core/response-schema.ts';
 import type { App, Services } from '../../../core/types.ts';
 import { canReadInstance, MONITOR_MENU } from '../runtime/instance-access.ts';
 import { addComment, listComments, removeComment } from './comments.ts';
-import { createDelegation, delegationInfo, listDelegations, removeDelegation, updateDelegation } from './delegation.ts';
+import {
+  createDelegation,
+  delegationInfo,
+  delegatorsOf,
+  listDelegations,
+  removeDelegation,
+  updateDelegation,
+} from './delegation.ts';
 import { batchFlowSelector, categoryList, instanceList, viewCounts } from './lists.ts';
 import { flowQueryMessages } from './messages.ts';
 import { openReceipts, receiptByCode, receiptCode } from './receipts.ts';
@@ -24,6 +31,8 @@ import {
   delegateItem,
   delegateListAnswer,
   delegateListQuery,
+  delegatorAnswer,
+  delegatorQuery,
   flowListAnswer,
   flowListQuery,
   idParams,
@@ -235,6 +244,20 @@ export async function queryRoutes(app: App, services: Services) {
       config: { access: { permission: ENTRUST_MENU } },
     },
     async (request) => ok(await listDelegations(db, dialect, me(request), request.query)),
+  );
+
+  app.get(
+    `${DELEGATE}/ToMe`,
+    {
+      schema: {
+        querystring: delegatorQuery,
+        tags,
+        summary: 'Who delegates launching (type 1) or approvals (type 0) to the caller now',
+        response: replies(delegatorAnswer),
+      },
+      config: { access: 'user' },
+    },
+    async (request) => ok(await delegatorsOf(db, me(request), request.query, now())),
   );
 
   app.get(

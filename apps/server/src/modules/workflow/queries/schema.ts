@@ -129,6 +129,15 @@ export const openReceiptAnswer = pageOfSchema(
 
 export const delegateListQuery = pageQuery.extend({ type: optionalInt(0, 1) });
 
+/** Who delegates to the caller now: launching (1, the default) or approvals (0), for a template. */
+export const delegatorQuery = z.object({
+  type: optionalInt(0, 1),
+  /** A template or version id; without one, delegations of any template. */
+  flowId: recordId.optional(),
+});
+
+export const delegatorAnswer = z.array(z.object({ id: idText, fullName: z.string() }));
+
 export const delegateBody = z.object({
   toUserId: recordId,
   /** 0 approval, 1 launch. */
