@@ -116,11 +116,11 @@ export interface FlowBatchTemplate {
   count?: number;
 }
 
-/** One answer of `BatchOperation`, per operator id. */
+/** One answer of `BatchOperation`, per operator id: `message` says why an item failed. */
 export interface FlowBatchResult {
   id: string;
   success: boolean;
-  msg: string;
+  message: string;
 }
 
 /** `flowViewCount`: the menus' and home page's counts. */
@@ -213,9 +213,16 @@ export async function getCandidates(id: string, body: { formData: Record<string,
   ).data!;
 }
 
+/** Users a candidate node may take: `id` as for getCandidates, `nodeCode` the candidate node. */
 export async function getCandidateUsers(
   id: string,
-  body: { nodeId: string; formData: Record<string, unknown>; keyword?: string; currentPage: number; pageSize: number },
+  body: {
+    nodeCode: string;
+    formData: Record<string, unknown>;
+    keyword?: string;
+    currentPage: number;
+    pageSize: number;
+  },
 ) {
   return (
     await request<PageResult<FlowCandidateUser>>({
@@ -253,6 +260,27 @@ export const handle = {
   /** Takes back the caller's own approval: `recordId` is the done list's row. */
   recall: (recordId: string, body: FlowHandleBody) => send(`${BASE}/FlowBefore/Recall/${seg(recordId)}`, 'POST', body),
 };
+
+/**
+ * Every visible approval record of an instance, oldest first: the source of the record tab's
+ * summary by node or by user (the server answers the flat list; the screen groups it).
+ */
+/** Who delegated launching this template to the caller and may be launched for now. */
+export async function getLaunchDelegators(flowId: string) {
+  return (
+    (
+      await request<{ id: string; fullName: string }[]>({
+        url: `${BASE}/FlowDelegate/ToMe`,
+        data: { type: 1, flowId },
+        quiet: true,
+      })
+    ).data ?? []
+  );
+}
+
+export async function getRecordList(instanceId: string) {
+  return (await request<FlowRecord[]>({ url: `${BASE}/FlowBefore/RecordList/${seg(instanceId)}` })).data ?? [];
+}
 
 export async function getRejectTargets(operatorId: string) {
   return (await request<FlowRejectTargets>({ url: `${BASE}/FlowBefore/RejectList/${seg(operatorId)}` })).data!;
@@ -313,6 +341,20 @@ export async function getFlowViewCounts() {
 
 export async function listBatchTemplates() {
   return (await request<FlowBatchTemplate[]>({ url: `${BASE}/FlowBefore/BatchFlowSelector` })).data ?? [];
+}
+
+/**
+ * Which next nodes of one batch to-do (an operator id) want a branch or candidates picked. Quiet: a
+ * to-do handled meanwhile is reported by the batch's own result for it.
+ */
+export async function getBatchCandidates(taskOperatorId: string) {
+  return (
+    await request<FlowCandidatesAnswer>({
+      url: `${BASE}/FlowBefore/BatchCandidate`,
+      data: { taskOperatorId },
+      quiet: true,
+    })
+  ).data!;
 }
 
 export async function batchOperation(body: FlowBatchBody) {

@@ -38,7 +38,7 @@ function CandidateSelect(props: {
     queryKey: ['workflow', 'candidate-users', props.ownerId, props.nodeId, keyword],
     queryFn: () =>
       getCandidateUsers(props.ownerId, {
-        nodeId: props.nodeId,
+        nodeCode: props.nodeId,
         formData: props.formData,
         keyword,
         currentPage: 1,
@@ -61,9 +61,15 @@ function CandidateSelect(props: {
   );
 }
 
-/** The branch or candidate pickers of an answer, as form rows (inside the approve or launch dialog). */
+/**
+ * The branch or candidate pickers of an answer, as form rows (inside the approve, batch or launch
+ * dialog). `ownerId` is what the answer was asked for (an operator, or the template of a launch) and
+ * whose tree the candidate users are looked up in; `owners` names another one for some nodes (a
+ * batch merges the answers of several to-dos).
+ */
 export function CandidateFields(props: {
   ownerId: string;
+  owners?: Readonly<Record<string, string>>;
   answer: FlowCandidatesAnswer;
   formData: Record<string, unknown>;
   value: CandidatePicks;
@@ -92,7 +98,7 @@ export function CandidateFields(props: {
         .map((n) => (
           <Form.Item key={n.nodeId} label={t('workflow.candidates.usersOf', { node: n.nodeName })} required>
             <CandidateSelect
-              ownerId={props.ownerId}
+              ownerId={props.owners?.[n.nodeId] ?? props.ownerId}
               nodeId={n.nodeId}
               formData={props.formData}
               value={value.candidateList?.[n.nodeId] ?? []}

@@ -49,15 +49,20 @@ export function useFlowForm(
   };
 }
 
-/** Renders the flow form; a code form (no design) shows its stored values as a plain list. */
+/**
+ * Renders the flow form; a code form (no design) shows its stored values as a plain list. Read-only
+ * (the printout) shows every field as text instead of as a disabled input.
+ */
 export function FlowFormView({
   flowForm,
   design,
   values,
+  readOnly,
 }: {
   flowForm: FlowForm;
   design: FormJson | null;
   values?: Values;
+  readOnly?: boolean;
 }) {
   const { t } = useTranslation();
   if (!design) {
@@ -81,6 +86,7 @@ export function FlowFormView({
         store={runtime.store}
         granted={operated.granted}
         formContext={runtime.formContext}
+        readOnly={readOnly}
       />
     </div>
   );

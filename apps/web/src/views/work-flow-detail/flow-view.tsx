@@ -17,9 +17,10 @@ import {
 import { buttonLabel, flowActions, type FlowAction } from './actions.ts';
 import { FlowComments } from './comments.tsx';
 import { FlowFormView, useFlowForm } from './flow-form.tsx';
+import { FlowPrint } from './flow-print.tsx';
 import { parseFormJson } from './form-operates.ts';
 import { DIALOG_ACTIONS, HandleDialog, type DialogAction } from './handle-dialog.tsx';
-import { FlowRecords } from './records.tsx';
+import { RecordsTab } from './records.tsx';
 import { RouteSteps } from './route-steps.tsx';
 import { useLeave } from './use-leave.ts';
 import styles from './work-flow-detail.module.css';
@@ -77,6 +78,7 @@ export function FlowView({ config }: { config: FlowDetailConfig }) {
   const data = detail.data;
   const [dialog, setDialog] = useState<{ action: DialogAction; formData?: Record<string, unknown> } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [printing, setPrinting] = useState(false);
 
   const actions = useMemo(() => (data ? flowActions(config.opType, data) : []), [data, config.opType]);
   const handling = actions.includes('approve') || actions.includes('saveDraft');
@@ -102,7 +104,7 @@ export function FlowView({ config }: { config: FlowDetailConfig }) {
   const start = async (action: FlowAction) => {
     if (!data) return;
     const instance = data.flowTaskInfo.id;
-    if (action === 'print') return window.print();
+    if (action === 'print') return setPrinting(true);
     if (action === 'resubmit')
       return navigate(flowDetailLink({ id: instance, flowId: data.flowTaskInfo.flowId, opType: FlowOpType.launch }));
     if (action === 'urge') return finish(action, () => launch.urge(instance));
@@ -172,7 +174,7 @@ export function FlowView({ config }: { config: FlowDetailConfig }) {
             {
               key: 'records',
               label: t('workflow.detail.records'),
-              children: <FlowRecords records={data.flowTaskOperatorRecordList ?? []} />,
+              children: <RecordsTab instanceId={info.id} records={data.flowTaskOperatorRecordList ?? []} />,
             },
             { key: 'comments', label: t('workflow.detail.comments'), children: <FlowComments taskId={info.id} /> },
           ]}
@@ -193,6 +195,15 @@ export function FlowView({ config }: { config: FlowDetailConfig }) {
             </Button>
           ))}
         </footer>
+      )}
+      {printing && (
+        <FlowPrint
+          detail={data}
+          design={design}
+          flowForm={flowForm}
+          values={values}
+          onClose={() => setPrinting(false)}
+        />
       )}
       {dialog && (
         <HandleDialog

@@ -13,7 +13,9 @@ import {
 } from '../../api/workflow.ts';
 import { UserPickField } from '../../components/flow-status/user-pick-field.tsx';
 import type { PickedItem } from '../../components/pickers/picker-values.ts';
+import type { FileRecord } from '../../components/upload/index.ts';
 import type { FlowAction } from './actions.ts';
+import { AttachmentUpload } from './attachments.tsx';
 import { CandidateFields, missingPick, needsPicks, type CandidatePicks } from './candidates.tsx';
 import styles from './work-flow-detail.module.css';
 
@@ -47,6 +49,9 @@ interface Props {
   onCancel: () => void;
 }
 
+/** The handling calls take at most 50 files (`fileList`). */
+const HANDLE_FILES = { limit: 50 };
+
 /** A node option as the pickers answer it (`nodeCode` in older answers). */
 const nodeIdOf = (n: { nodeId?: string; nodeCode?: string }) => n.nodeId ?? n.nodeCode ?? '';
 
@@ -67,12 +72,15 @@ export function HandleDialog({ action, detail, operatorId, formData, busy, onSub
   const [rejectType, setRejectType] = useState<number>(RejectType.restart);
   const [sign, setSign] = useState<string | undefined>(undefined);
   const [picks, setPicks] = useState<CandidatePicks>({});
+  const [files, setFiles] = useState<FileRecord[]>([]);
   const [error, setError] = useState<string | null>(null);
 
   const instanceId = detail.flowTaskInfo.id;
   const requireSign = action === 'approve' && props.requireSign === true;
   const allowCopies = action === 'approve' && props.cc?.allowApproverAddCc === true;
   const opinionRequired = (action === 'approve' || action === 'reject') && props.requireOpinion === true;
+  // The node lets its handlers attach files to an approval or a reject (S2-7-59, S2-7-61).
+  const attaching = (action === 'approve' || action === 'reject') && props.allowAttachments === true;
 
   const candidates = useQuery({
     queryKey: ['workflow', 'candidates', operatorId, formData],
@@ -112,6 +120,7 @@ export function HandleDialog({ action, detail, operatorId, formData, busy, onSub
       if (missing) return setError(t(missing));
     }
     const body: FlowHandleBody = { handleOpinion: opinion.trim() };
+    if (attaching && files.length) body.fileList = files;
     switch (action) {
       case 'approve':
         body.formData = formData;
@@ -257,6 +266,13 @@ export function HandleDialog({ action, detail, operatorId, formData, busy, onSub
               data-testid="flow-dialog-opinion"
             />
           </Form.Item>
+          {attaching && (
+            <Form.Item label={t('workflow.handleDialog.files')}>
+              <div data-testid="flow-dialog-files">
+                <AttachmentUpload field={HANDLE_FILES} value={files} onChange={setFiles} />
+              </div>
+            </Form.Item>
+          )}
         </Form>
         {error && <Alert type="error" showIcon title={error} data-testid="flow-dialog-error" />}
       </Spin>

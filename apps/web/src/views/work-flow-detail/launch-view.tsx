@@ -1,6 +1,7 @@
 import type { FlowCandidatesAnswer, FlowDetailConfig, FlowNode, FlowStartBody } from '@atrium/shared/workflow';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Result, Select, Space, Spin } from 'antd';
+import { QuestionCircleOutlined } from '@ant-design/icons';
+import { Button, Result, Select, Space, Spin, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
@@ -8,6 +9,7 @@ import {
   getCandidates,
   getFlowTask,
   getFlowTemplate,
+  getLaunchDelegators,
   startFlow,
   updateFlow,
   type FlowNodeOption,
@@ -72,6 +74,13 @@ export function LaunchView({ config }: { config: FlowDetailConfig }) {
     enabled: !!config.id,
   });
   const [urgency, setUrgency] = useState<number | null>(null);
+  // Launching for someone who delegated his launching to the caller (a new launch only: a draft keeps its initiator).
+  const delegators = useQuery({
+    queryKey: ['workflow', 'launchDelegators', config.flowId],
+    queryFn: () => getLaunchDelegators(config.flowId),
+    enabled: !config.id,
+  });
+  const [onBehalf, setOnBehalf] = useState('');
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<{ answer: FlowCandidatesAnswer; formData: Record<string, unknown> } | null>(
     null,
@@ -93,6 +102,7 @@ export function LaunchView({ config }: { config: FlowDetailConfig }) {
 
   const send = async (formData: Record<string, unknown>, status: 0 | 1, extras: SubmitExtras = {}) => {
     const body: FlowStartBody = { id: config.id, flowId: config.flowId, formData, status, flowUrgent, ...extras };
+    if (!config.id && onBehalf) body.delegateUserList = [onBehalf];
     setBusy(true);
     try {
       const res = config.id ? await updateFlow(config.id, body) : await startFlow(body);
@@ -151,15 +161,36 @@ export function LaunchView({ config }: { config: FlowDetailConfig }) {
     <div className={styles.page} data-testid="flow-launch">
       <header className={styles.header}>
         <h2 className={styles.title}>{draft.data?.fullName || template.data.fullName}</h2>
-        <Space wrap>
-          <span>{t('workflow.col.urgency')}</span>
-          <Select
-            value={flowUrgent}
-            onChange={setUrgency}
-            style={{ width: 100 }}
-            options={[1, 2, 3].map((u) => ({ value: u, label: t(`workflow.urgency.u${u}`) }))}
-            data-testid="flow-urgency-select"
-          />
+        <Space wrap size="middle">
+          {!config.id && !!delegators.data?.length && (
+            <Space size={4} data-testid="flow-on-behalf">
+              <span>{t('workflow.launch.onBehalf')}</span>
+              <Tooltip title={t('workflow.launch.onBehalfHint')}>
+                <QuestionCircleOutlined />
+              </Tooltip>
+              <Select
+                value={onBehalf}
+                onChange={setOnBehalf}
+                style={{ minWidth: 160 }}
+                options={[
+                  { value: '', label: t('workflow.launch.myself') },
+                  ...delegators.data.map((d) => ({ value: d.id, label: d.fullName })),
+                ]}
+                aria-label={t('workflow.launch.delegator')}
+                data-testid="flow-on-behalf-user"
+              />
+            </Space>
+          )}
+          <Space size={8}>
+            <span>{t('workflow.col.urgency')}</span>
+            <Select
+              value={flowUrgent}
+              onChange={setUrgency}
+              style={{ width: 100 }}
+              options={[1, 2, 3].map((u) => ({ value: u, label: t(`workflow.urgency.u${u}`) }))}
+              data-testid="flow-urgency-select"
+            />
+          </Space>
         </Space>
       </header>
       <section className={styles.sheet}>

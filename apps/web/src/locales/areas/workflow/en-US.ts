@@ -72,6 +72,11 @@ export const workflow = {
     status: 'Status',
   },
   launch: {
+    onBehalf: 'Launch for',
+    onBehalfHint:
+      'Launch for someone who delegated launching to you: they are the initiator, you are recorded as launching for them. Without an active launch delegation from them the submit is refused.',
+    delegator: 'delegator',
+    myself: 'Myself',
     handlersTitle: 'Name the approvers',
     handlersHint: 'These nodes found no approver: name them, then submit again',
   },
@@ -99,6 +104,7 @@ export const workflow = {
     pickUsers: 'Please choose the approvers',
   },
   handleDialog: {
+    files: 'Attachments',
     opinion: 'Opinion',
     opinionPlaceholder: 'Your opinion',
     opinionRequired: 'Please enter an opinion',
@@ -123,6 +129,9 @@ export const workflow = {
     signRequired: 'Please choose a signature',
   },
   record: {
+    viewAll: 'All records',
+    viewByNode: 'By node',
+    viewByUser: 'By person',
     nodeName: 'Node',
     userName: 'Handler',
     handleTime: 'Time',
@@ -132,8 +141,16 @@ export const workflow = {
     fileList: 'Files',
   },
   comment: {
+    images: 'Images',
     placeholder: 'Write a comment',
     post: 'Post',
+  },
+  print: {
+    choose: 'Choose what to print',
+    plain: 'The form and its records (no template)',
+    sheetTitle: 'Print preview',
+    billNo: 'Code',
+    printedBy: 'Printed by {{user}} at {{time}}',
   },
   launchCentre: {
     search: 'Search flows',

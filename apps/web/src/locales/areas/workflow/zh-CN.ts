@@ -72,6 +72,10 @@ export const workflow = {
     status: '流程状态',
   },
   launch: {
+    onBehalf: '代为发起',
+    onBehalfHint: '替委托您发起流程的人发起：他是发起人，您记为代发人。没有他给您的有效发起委托时，提交会被拒绝。',
+    delegator: '委托人',
+    myself: '本人',
     handlersTitle: '指定审批人',
     handlersHint: '以下节点没有找到审批人，请为其指定后再提交',
   },
@@ -99,6 +103,7 @@ export const workflow = {
     pickUsers: '请选择审批人',
   },
   handleDialog: {
+    files: '附件',
     opinion: '审批意见',
     opinionPlaceholder: '请输入意见',
     opinionRequired: '请输入审批意见',
@@ -123,6 +128,9 @@ export const workflow = {
     signRequired: '请选择签名',
   },
   record: {
+    viewAll: '全部记录',
+    viewByNode: '按节点汇总',
+    viewByUser: '按人员汇总',
     nodeName: '节点名称',
     userName: '办理人',
     handleTime: '办理时间',
@@ -132,8 +140,16 @@ export const workflow = {
     fileList: '附件',
   },
   comment: {
+    images: '图片',
     placeholder: '请输入评论',
     post: '发表',
+  },
+  print: {
+    choose: '选择打印内容',
+    plain: '表单与审批记录（不用模板）',
+    sheetTitle: '打印预览',
+    billNo: '单据编号',
+    printedBy: '打印人：{{user}}　打印时间：{{time}}',
   },
   launchCentre: {
     search: '搜索流程名称',

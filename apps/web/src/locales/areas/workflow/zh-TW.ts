@@ -72,6 +72,10 @@ export const workflow = {
     status: '流程狀態',
   },
   launch: {
+    onBehalf: '代為發起',
+    onBehalfHint: '替委託您發起流程的人發起：他是發起人，您記為代發人。沒有他給您的有效發起委託時，提交會被拒絕。',
+    delegator: '委託人',
+    myself: '本人',
     handlersTitle: '指定審批人',
     handlersHint: '以下節點沒有找到審批人，請為其指定後再提交',
   },
@@ -99,6 +103,7 @@ export const workflow = {
     pickUsers: '請選擇審批人',
   },
   handleDialog: {
+    files: '附件',
     opinion: '審批意見',
     opinionPlaceholder: '請輸入意見',
     opinionRequired: '請輸入審批意見',
@@ -123,6 +128,9 @@ export const workflow = {
     signRequired: '請選擇簽名',
   },
   record: {
+    viewAll: '全部記錄',
+    viewByNode: '按節點彙總',
+    viewByUser: '按人員彙總',
     nodeName: '節點名稱',
     userName: '辦理人',
     handleTime: '辦理時間',
@@ -132,8 +140,16 @@ export const workflow = {
     fileList: '附件',
   },
   comment: {
+    images: '圖片',
     placeholder: '請輸入評論',
     post: '發表',
+  },
+  print: {
+    choose: '選擇列印內容',
+    plain: '表單與審批記錄（不用範本）',
+    sheetTitle: '列印預覽',
+    billNo: '單據編號',
+    printedBy: '列印人：{{user}}　列印時間：{{time}}',
   },
   launchCentre: {
     search: '搜尋流程名稱',

@@ -1,6 +1,6 @@
 import { FlowListCategory, type FlowListItem } from '@atrium/shared/workflow';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, List, Modal, Select, Tag, type TableColumnsType } from 'antd';
+import { Alert, Button, Form, Input, List, Modal, Select, Spin, Tag, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,8 @@ import { workflowTexts } from '../../../components/flow-status/texts.ts';
 import { UserPickField } from '../../../components/flow-status/user-pick-field.tsx';
 import type { PickedItem } from '../../../components/pickers/picker-values.ts';
 import type { AreaTexts } from '../../../locales/index.ts';
+import { CandidateFields, missingPick, type CandidatePicks } from '../../work-flow-detail/candidates.tsx';
+import { batchPicksNeeded } from './batch-candidates.ts';
 
 export const texts: AreaTexts = workflowTexts;
 
@@ -30,6 +32,8 @@ interface Filters {
 /**
  * Batch approval: choose a flow that has batch-capable to-dos, select rows and approve, reject or
  * transfer them with one opinion; each item's result is shown, as one may fail while the others pass.
+ * Before an approval, the server is asked which next nodes of the selected to-dos want a branch or
+ * candidates chosen (`BatchCandidate`), and the dialog asks for them as a single approval does.
  */
 export default function BatchTodoPage() {
   const { t } = useTranslation();
@@ -48,6 +52,15 @@ export default function BatchTodoPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [results, setResults] = useState<(FlowBatchResult & { title: string })[] | null>(null);
+  const [picks, setPicks] = useState<CandidatePicks>({});
+  // Kept out of the workflow key: the lists reloading after the batch must not ask again for handled to-dos.
+  const needed = useQuery({
+    queryKey: ['batch-todo', 'candidates', ...selected],
+    queryFn: () => batchPicksNeeded(selected),
+    enabled: dialog === 0 && selected.length > 0,
+    gcTime: 0,
+  });
+  const asking = dialog === 0 ? needed.data : undefined;
 
   const chooseFlow = (id: string | undefined) => {
     setFlowId(id);
@@ -63,6 +76,7 @@ export default function BatchTodoPage() {
     setError(null);
     setOpinion('');
     setToUser([]);
+    setPicks({});
     setDialog(type);
   };
 
@@ -71,6 +85,14 @@ export default function BatchTodoPage() {
     if (dialog === 2 && !toUser.length) {
       setError(t('workflow.handleDialog.userRequired'));
       return;
+    }
+    if (dialog === 0 && !needed.data) return;
+    for (const answer of [asking?.branches, asking?.candidates]) {
+      const missing = answer && missingPick(answer, picks);
+      if (missing) {
+        setError(t(missing));
+        return;
+      }
     }
     // The handled rows leave the list when it reloads: their titles are taken now.
     const titles = new Map(list.list.map((row) => [row.id, row.fullName]));
@@ -82,6 +104,8 @@ export default function BatchTodoPage() {
         batchType: dialog,
         handleOpinion: opinion.trim(),
         freeApproverUserId: dialog === 2 ? toUser[0]!.id : undefined,
+        ...(asking?.branches ? { branchList: picks.branchList } : {}),
+        ...(asking?.candidates ? { candidateList: picks.candidateList } : {}),
       });
       answered = res.data ?? [];
       return res;
@@ -163,29 +187,48 @@ export default function BatchTodoPage() {
           title={t(`workflow.batch.${BATCH_TYPES[dialog].key}`)}
           onCancel={() => setDialog(null)}
           onOk={() => void send()}
-          confirmLoading={busy}
+          confirmLoading={busy || (dialog === 0 && needed.isFetching)}
           okText={t('common.ok')}
           cancelText={t('common.cancel')}
           destroyOnHidden
           data-testid="batch-dialog"
         >
           <p>{t('workflow.batch.selected', { count: selected.length })}</p>
-          <Form layout="vertical">
-            {dialog === 2 && (
-              <Form.Item label={t('workflow.handleDialog.user.transfer')} required>
-                <UserPickField value={toUser} onChange={setToUser} label={t('workflow.handleDialog.user.transfer')} />
+          <Spin spinning={dialog === 0 && needed.isFetching}>
+            <Form layout="vertical">
+              {dialog === 2 && (
+                <Form.Item label={t('workflow.handleDialog.user.transfer')} required>
+                  <UserPickField value={toUser} onChange={setToUser} label={t('workflow.handleDialog.user.transfer')} />
+                </Form.Item>
+              )}
+              {[asking?.branches, asking?.candidates].map(
+                (answer) =>
+                  answer && (
+                    <CandidateFields
+                      key={answer.type}
+                      ownerId={asking!.owners[answer.list[0]!.nodeId]!}
+                      owners={asking!.owners}
+                      answer={answer}
+                      formData={{}}
+                      value={picks}
+                      onChange={(next) => {
+                        setError(null);
+                        setPicks(next);
+                      }}
+                    />
+                  ),
+              )}
+              <Form.Item label={t('workflow.handleDialog.opinion')}>
+                <Input.TextArea
+                  rows={3}
+                  maxLength={500}
+                  value={opinion}
+                  onChange={(e) => setOpinion(e.target.value)}
+                  data-testid="batch-opinion"
+                />
               </Form.Item>
-            )}
-            <Form.Item label={t('workflow.handleDialog.opinion')}>
-              <Input.TextArea
-                rows={3}
-                maxLength={500}
-                value={opinion}
-                onChange={(e) => setOpinion(e.target.value)}
-                data-testid="batch-opinion"
-              />
-            </Form.Item>
-          </Form>
+            </Form>
+          </Spin>
           {error && <Alert type="error" showIcon title={error} />}
         </Modal>
       )}
@@ -207,7 +250,7 @@ export default function BatchTodoPage() {
                   <Tag color={r.success ? 'success' : 'error'}>
                     {t(r.success ? 'workflow.batch.success' : 'workflow.batch.failed')}
                   </Tag>
-                  {!r.success && r.msg}
+                  {!r.success && r.message}
                 </span>
               </List.Item>
             )}
