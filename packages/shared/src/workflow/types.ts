@@ -168,6 +168,20 @@ export interface OverdueSettings {
   autoAction: 'none' | 'approve' | 'reject';
 }
 
+/**
+ * A value a flow gives one declared parameter of a data interface it calls. Without such a list a
+ * declared parameter takes the form field of its name, or the flow variable of its name (which wins:
+ * `initiatorId`, `initiatorDept`, `instanceId`, `billNo`, `flowTitle`, `flowCode`, `flowName`,
+ * `flowUrgent`, `launchTime`).
+ */
+export interface InterfaceParam {
+  /** The interface's declared parameter. */
+  field: string;
+  /** form: the value of the form field `value`; system: the flow variable `value`; literal: `value` as written. */
+  source: 'form' | 'system' | 'literal';
+  value: string;
+}
+
 export interface ApproverProperties {
   assigneeType: AssigneeTypeCode;
   managerLevel?: number;
@@ -175,7 +189,10 @@ export interface ApproverProperties {
   formField?: string;
   approverNodeId?: string;
   members?: MemberSpec;
+  /** Type 9: the data interface answering the handlers (user ids, or rows with `id` / `userId`). */
   interfaceId?: string;
+  /** Type 9: what its declared parameters take (see InterfaceParam). */
+  interfaceParams?: InterfaceParam[];
   counterSign: CounterSignCode;
   /** Percentage of handlers whose approval completes an "all" node (default 100). */
   countersignRatio?: number;
@@ -285,6 +302,19 @@ export interface TimerProperties {
 export interface TriggerProperties {
   /** A registered data interface called with the form's values. */
   interfaceId?: string;
+  /** What the interface's declared parameters take (see InterfaceParam). */
+  interfaceParams?: InterfaceParam[];
+  /**
+   * async (default): the call is queued with the step and the flow goes on at once (retried on
+   * failure); wait: the node waits for the answer, maps it into the form, then the flow goes on.
+   */
+  mode?: 'async' | 'wait';
+  /** wait: form fields set from the answer; `from` is a dot path into it ('' the whole answer). */
+  responseMap?: { from: string; to: string }[];
+  /** Calls before giving up (first included); default 5. */
+  maxAttempts?: number;
+  /** wait: when the last call failed, reject the flow (default) or go on without the answer. */
+  onFailure?: 'reject' | 'continue';
   /** Form fields set from literal values when the trigger runs. */
   setFields?: { field: string; value: unknown }[];
 }

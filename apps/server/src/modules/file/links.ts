@@ -102,6 +102,16 @@ export function storedAttachments(entries: Attachment[]): Attachment[] {
   });
 }
 
+/**
+ * A files list sent by a client, as stored: entries that are not attachment objects are dropped,
+ * ours lose any ticket (a link handed out expires; the reader gets a fresh one, ticketedAttachments).
+ */
+export function storedFileList(entries: readonly unknown[] | undefined): Attachment[] {
+  return storedAttachments(
+    (entries ?? []).filter((e): e is Attachment => typeof e === 'object' && e !== null && !Array.isArray(e)),
+  );
+}
+
 /** A stored files JSON text as answered to one user: each of our attachments gets a fresh link. */
 export function ticketedAttachments(files: string, links: FileLinks): string {
   let parsed: unknown;

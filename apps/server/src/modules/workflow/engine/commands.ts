@@ -24,11 +24,12 @@ import {
   ensureScope,
   groupSnapshot,
   innermostPlace,
+  queueTriggerCall,
   scopeOf,
   settleNode,
 } from './routing.ts';
 import type { Choices, NodeInstanceRow, OperatorRow, RecordRow } from './state.ts';
-import { isApproval, type Working } from './working.ts';
+import { isApproval, SYSTEM_HANDLER, type Working } from './working.ts';
 
 /** What a handler sends with an action (the engine's view of the handling body). */
 export interface HandleInput {
@@ -311,6 +312,15 @@ async function rejectNode(
   }
   const node = w.treeNode(target.step);
   for (const active of activeAfter(w, node.nodeId)) w.voidNode(active);
+  // Asynchronous child flows started after the target go back with the flow too (waited-for ones
+  // went with their voided step).
+  for (const done of w.state.nodes)
+    if (
+      done.node_type === 'subFlow' &&
+      done.state === 'completed' &&
+      parentChain(w.state.tree, done.node_id).some((n) => n.nodeId === node.nodeId)
+    )
+      w.changes.cancelChildrenOf.add(done.id);
   const scope = scopeOf(w.state.tree, node.nodeId);
   ensureScope(w, scope, ni.id);
   if (target.type === RejectType.returnToRejecter) w.instance.return_to_node_id = null;
@@ -616,6 +626,27 @@ export function restore(w: Working): void {
       w.touchOperator(op);
     }
   w.record({ node: startRef(w), handleStatus: HandleStatus.restored, source: 'admin' });
+  requeueWaits(w);
+}
+
+/**
+ * A timer or a waiting trigger whose job came while the flow was suspended did nothing (a suspended
+ * flow does not move): on restore a timer already due fires again and a waiting trigger is called
+ * again, each as a new job (the old one is spent). A job that finds its node moved on does nothing.
+ */
+function requeueWaits(w: Working): void {
+  const now = w.now();
+  for (const ni of w.activeNodes()) {
+    if (ni.node_type === 'timer' && ni.due_at !== null && ni.due_at <= now)
+      w.changes.jobs.push({
+        kind: 'workflow.timer',
+        runAt: now,
+        payload: { instanceId: w.instance.id, nodeInstanceId: ni.id },
+        dedupeKey: `workflow.timer:${ni.id}:${now}`,
+      });
+    const node = ni.node_type === 'trigger' ? w.treeNode(ni.node_id) : null;
+    if (node?.type === 'trigger') queueTriggerCall(w, ni, node.properties, `workflow.trigger:${ni.id}:${now}`);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -654,6 +685,84 @@ export async function childEnded(
   for (const { from, to } of node.properties.mapOut ?? []) w.state.formData[to] = childFormData[from];
   await completeNode(w, ni);
   throwIfPicksNeeded(w);
+  return true;
+}
+
+/** The value at a dot path of an interface's answer ('' the whole answer); undefined when absent. */
+export function answerAt(answer: unknown, path: string): unknown {
+  let at: unknown = answer;
+  for (const key of path.split('.').filter(Boolean)) {
+    if (at === null || typeof at !== 'object') return undefined;
+    at = (at as Record<string, unknown>)[key];
+  }
+  return at;
+}
+
+function activeTrigger(w: Working, nodeInstanceId: string) {
+  if (w.instance.status !== FlowStatus.wait) return null;
+  const ni = w.state.nodes.find((n) => n.id === nodeInstanceId);
+  if (!ni || ni.state !== 'active' || ni.node_type !== 'trigger') return null;
+  const node = w.treeNode(ni.node_id);
+  return node.type === 'trigger' ? { ni, props: node.properties } : null;
+}
+
+/**
+ * A waiting trigger's interface answered: its `responseMap` fills the form and the flow goes on.
+ * Nothing when the node no longer waits (a recall, reject or withdraw came first).
+ */
+export async function triggerAnswered(w: Working, nodeInstanceId: string, answer: unknown): Promise<boolean> {
+  const found = activeTrigger(w, nodeInstanceId);
+  if (!found) return false;
+  for (const { from, to } of found.props.responseMap ?? []) {
+    const value = answerAt(answer, from);
+    if (to && value !== undefined) w.state.formData[to] = value;
+  }
+  await completeNode(w, found.ni);
+  throwIfPicksNeeded(w);
+  return true;
+}
+
+/**
+ * A waiting trigger's last call failed: the flow goes on without the answer (`onFailure: 'continue'`)
+ * or is rejected to the start, with a system record carrying the reason.
+ */
+export async function triggerFailed(w: Working, nodeInstanceId: string, reason: string | null): Promise<boolean> {
+  const found = activeTrigger(w, nodeInstanceId);
+  if (!found) return false;
+  const { ni, props } = found;
+  if (props.onFailure === 'continue') {
+    await completeNode(w, ni);
+    throwIfPicksNeeded(w);
+    return true;
+  }
+  ni.state = 'rejected';
+  ni.completed_at = w.now();
+  w.touchNode(ni);
+  w.record({
+    node: nodeRef(ni),
+    handleStatus: HandleStatus.returned,
+    handlerId: SYSTEM_HANDLER,
+    opinion: reason,
+    source: 'system-rule',
+  });
+  w.notify({ kind: 'rejected', userIds: [w.instance.initiator_id], nodeId: ni.node_id, nodeName: ni.name });
+  w.finish(FlowStatus.reject);
+  return true;
+}
+
+/**
+ * The parent flow took back the step that started this child (a recall, a reject to an earlier
+ * node, a change) or ended without approval: the child is cancelled (status 5) with a terminated
+ * record, unless it already ended for good. A child sent back to its start is cancelled too, so it
+ * cannot be resubmitted into a parent that no longer waits for it.
+ */
+export function cancelByParent(w: Working): boolean {
+  const open: number[] = [FlowStatus.wait, FlowStatus.suspended, FlowStatus.reject];
+  if (!open.includes(w.instance.status)) return false;
+  w.finish(FlowStatus.cancel);
+  w.instance.status_before_suspend = null;
+  w.changes.cancelledByParent = true;
+  w.record({ node: startRef(w), handleStatus: HandleStatus.terminated, source: 'system-rule' });
   return true;
 }
 

@@ -8,12 +8,14 @@ import {
   type ApproverNode,
   type ConditionBranch,
   type FlowNode,
+  type TriggerProperties,
 } from '@atrium/shared/workflow';
 import {
   addSign,
   approve,
   assign,
   cancel,
+  cancelByParent,
   change,
   childEnded,
   recall,
@@ -24,11 +26,13 @@ import {
   suspend,
   timerFired,
   transfer,
+  triggerAnswered,
+  triggerFailed,
   withdraw,
 } from './commands.ts';
 import { EngineError } from './errors.ts';
 import type { EnginePorts } from './ports.ts';
-import type { InstanceState, RecordRow } from './state.ts';
+import type { InstanceState, JobRequest, RecordRow } from './state.ts';
 import { isApproval, Working, type Actor } from './working.ts';
 
 const INITIATOR = 'init';
@@ -262,6 +266,107 @@ describe('engine', () => {
     expect(h.state.instance.status).toBe(FlowStatus.adopt);
     expect(h.state.formData.result).toBe('done');
     checkInvariants(h);
+  });
+
+  it('queues a trigger call as a job: async goes on, wait holds until answered (mapped) or failed (rejected)', async () => {
+    const trigger = (nodeId: string, properties: TriggerProperties): FlowNode => ({
+      nodeId,
+      type: 'trigger',
+      name: nodeId,
+      properties,
+      childNode: null,
+    });
+    const tree = chain(
+      start(),
+      trigger('fire', {
+        interfaceId: 'i1',
+        interfaceParams: [{ field: 'who', source: 'system', value: 'initiatorId' }],
+      }),
+      trigger('ask', {
+        interfaceId: 'i2',
+        mode: 'wait',
+        maxAttempts: 3,
+        responseMap: [{ from: 'data.code', to: 'code' }],
+      }),
+      approver('a', ['u1']),
+    );
+    const h = new Harness(newState(tree, { amount: 5, initiatorId: 'forged' }));
+    let jobs: JobRequest[] = [];
+    await h.run(INITIATOR, async (w) => {
+      await submit(w, {});
+      jobs = w.changes.jobs;
+    });
+    const [fire, ask] = jobs;
+    expect([fire?.kind, fire?.payload.wait, ask?.payload.wait, ask?.maxAttempts]).toEqual([
+      'workflow.trigger',
+      false,
+      true,
+      3,
+    ]);
+    // Form fields, then flow variables (a forged one loses), then the node's own mapping.
+    const params = new Map(
+      (fire!.payload.params as { field: string; value: unknown }[]).map((p) => [p.field, p.value]),
+    );
+    expect([params.get('amount'), params.get('initiatorId'), params.get('who')]).toEqual([5, INITIATOR, INITIATOR]);
+    const waiting = h.state.nodes.find((n) => n.node_id === 'ask')!;
+    expect([waiting.state, h.state.instance.current_node_ids]).toEqual(['active', 'ask']);
+    await h.run({ userId: INITIATOR, source: 'system-rule' }, async (w) =>
+      expect(await triggerAnswered(w, waiting.id, { data: { code: 'C7' } })).toBe(true),
+    );
+    expect(h.state.formData.code).toBe('C7');
+    expect(h.pending().map((o) => o.node_id)).toEqual(['a']);
+    // An answer arriving twice, or a failure after it, changes nothing.
+    await h.run({ userId: INITIATOR, source: 'system-rule' }, async (w) => {
+      expect(await triggerAnswered(w, waiting.id, { data: { code: 'C8' } })).toBe(false);
+      expect(await triggerFailed(w, waiting.id, 'down')).toBe(false);
+    });
+    expect(h.state.formData.code).toBe('C7');
+    checkInvariants(h);
+
+    const failing = new Harness(newState(chain(start(), trigger('ask', { interfaceId: 'i2', mode: 'wait' }))));
+    await failing.run(INITIATOR, (w) => submit(w, {}));
+    const node = failing.state.nodes.find((n) => n.node_id === 'ask')!;
+    await failing.run({ userId: INITIATOR, source: 'system-rule' }, (w) => triggerFailed(w, node.id, 'down'));
+    expect([failing.state.instance.status, node.state]).toEqual([FlowStatus.reject, 'rejected']);
+    expect(failing.records.at(-1)).toMatchObject({ handle_status: HandleStatus.returned, opinion: 'down' });
+    checkInvariants(failing);
+  });
+
+  it('asks for the children of a voided sub-flow step, or of an instance ended without approval, to be cancelled', async () => {
+    const tree = chain(start(), approver('a', ['u1']), {
+      nodeId: 'sub',
+      type: 'subFlow',
+      name: 'sub',
+      properties: { templateCode: 'child', initiator: { mode: 'initiator' }, wait: true },
+      childNode: null,
+    });
+    const h = new Harness(newState(tree));
+    await h.run(INITIATOR, (w) => submit(w, {}));
+    await h.run('u1', (w) => approve(w, h.pending('u1')[0]!.id, {}));
+    const sub = h.state.nodes.find((n) => n.node_id === 'sub')!;
+    const approval = h.records.find((r) => r.handle_status === HandleStatus.approved)!;
+    let cancelled: string[] = [];
+    await h.run('u1', async (w) => {
+      await recall(w, approval);
+      cancelled = [...w.changes.cancelChildrenOf];
+      expect(w.changes.cancelAllChildren).toBe(false);
+    });
+    expect([cancelled, sub.state]).toEqual([[sub.id], 'void']);
+    await h.run(INITIATOR, (w) => {
+      withdraw(w, null);
+      expect(w.changes.cancelAllChildren).toBe(true);
+    });
+    // The child side: cancelled once, with a terminated record; an ended child is left alone.
+    const child = new Harness(newState(chain(start(), approver('c', ['u2']))));
+    await child.run(INITIATOR, (w) => submit(w, {}));
+    await child.run({ userId: INITIATOR, source: 'system-rule' }, (w) => {
+      expect(cancelByParent(w)).toBe(true);
+      expect(w.changes.cancelledByParent).toBe(true);
+    });
+    expect([child.state.instance.status, child.pending()]).toEqual([FlowStatus.cancel, []]);
+    expect(child.records.at(-1)).toMatchObject({ handle_status: HandleStatus.terminated, source: 'system-rule' });
+    await child.run({ userId: INITIATOR, source: 'system-rule' }, (w) => expect(cancelByParent(w)).toBe(false));
+    checkInvariants(child);
   });
 
   it('auto-approves by the dedup rules and by an empty autoApprove node, and blocks a blocking one', async () => {

@@ -17,8 +17,10 @@ import {
   type FlowNode,
   type SubFlowProperties,
   type TimerProperties,
+  type TriggerProperties,
 } from '@atrium/shared/workflow';
 import { EngineError } from './errors.ts';
+import { interfaceParamList } from './interface-params.ts';
 import type { GroupSnapshot, NodeInstanceRow, OperatorRow } from './state.ts';
 import { isApproval, SYSTEM_HANDLER, type Working } from './working.ts';
 
@@ -131,10 +133,35 @@ export async function enterNode(w: Working, node: FlowNode, scope: string, creat
     }
     case 'trigger': {
       const ni = w.addNode(base);
-      for (const { field, value } of node.properties.setFields ?? []) w.state.formData[field] = value;
+      const props = node.properties;
+      for (const { field, value } of props.setFields ?? []) w.state.formData[field] = value;
+      if (!props.interfaceId) return completeNode(w, ni);
+      queueTriggerCall(w, ni, props, `workflow.trigger:${ni.id}`);
+      if (props.mode === 'wait') return;
       return completeNode(w, ni);
     }
   }
+}
+
+/**
+ * A trigger's call as a job of this command (the outbox): it exists exactly when the step commits,
+ * goes out after the commit, and is retried on failure; the values sent are those of this moment.
+ */
+export function queueTriggerCall(w: Working, ni: NodeInstanceRow, props: TriggerProperties, dedupeKey: string): void {
+  if (!props.interfaceId) return;
+  w.changes.jobs.push({
+    kind: 'workflow.trigger',
+    runAt: w.now(),
+    payload: {
+      instanceId: w.instance.id,
+      nodeInstanceId: ni.id,
+      interfaceId: props.interfaceId,
+      params: interfaceParamList(w.state, props.interfaceParams),
+      wait: props.mode === 'wait',
+    },
+    dedupeKey,
+    ...(props.maxAttempts && props.maxAttempts > 0 ? { maxAttempts: Math.floor(props.maxAttempts) } : {}),
+  });
 }
 
 function subFlowInitiator(w: Working, props: SubFlowProperties): string {

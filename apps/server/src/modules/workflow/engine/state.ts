@@ -177,10 +177,12 @@ export interface Notification {
 }
 
 export interface JobRequest {
-  kind: 'workflow.timer' | 'workflow.remind' | 'workflow.overdue';
+  kind: 'workflow.timer' | 'workflow.remind' | 'workflow.overdue' | 'workflow.trigger';
   runAt: number;
   payload: Record<string, unknown>;
   dedupeKey: string;
+  /** Runs before the job is dead; default the kind's. */
+  maxAttempts?: number;
 }
 
 /** A child instance a sub-flow node starts; the runtime starts it in the same unit of work. */
@@ -204,6 +206,12 @@ export interface ChangeSet {
   jobs: JobRequest[];
   notifications: Notification[];
   childStarts: ChildStart[];
+  /** Sub-flow node instances voided in this command: the child flows they started are cancelled. */
+  cancelChildrenOf: Set<string>;
+  /** The instance was rejected, withdrawn or cancelled: every child flow still open is cancelled. */
+  cancelAllChildren: boolean;
+  /** This (child) instance was cancelled by its parent, which therefore is not told it ended. */
+  cancelledByParent: boolean;
   /** The instance ended (2, 3, 4 or 5) in this command. */
   ended: boolean;
 }
@@ -219,6 +227,9 @@ export function emptyChanges(): ChangeSet {
     jobs: [],
     notifications: [],
     childStarts: [],
+    cancelChildrenOf: new Set(),
+    cancelAllChildren: false,
+    cancelledByParent: false,
     ended: false,
   };
 }

@@ -260,11 +260,12 @@ export class Working {
     return Math.max(1, total);
   }
 
-  /** Voids a node instance and whatever of its operators has not acted. */
+  /** Voids a node instance and whatever of its operators has not acted (and the child flow it started). */
   voidNode(ni: NodeInstanceRow): void {
     ni.state = 'void';
     ni.completed_at = this.now();
     this.touchNode(ni);
+    if (ni.node_type === 'subFlow') this.changes.cancelChildrenOf.add(ni.id);
     for (const op of this.operatorsOf(ni.id))
       if (op.state === 'pending' || op.state === 'waiting') this.voidOperator(op);
   }
@@ -281,6 +282,8 @@ export class Working {
     this.instance.status = status;
     this.instance.finished_at = now;
     if (status === FlowStatus.adopt) this.instance.completion = 100;
+    // An approved flow leaves its asynchronous children running; any other end takes them with it.
+    else this.changes.cancelAllChildren = true;
     this.changes.ended = true;
     if (status === FlowStatus.adopt) this.notify({ kind: 'approved', userIds: [this.instance.initiator_id] });
   }

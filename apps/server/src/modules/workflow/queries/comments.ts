@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../../core/errors.ts';
 import { newId } from '../../../core/ids.ts';
 import { countedPage, pageOf, type PageQuery } from '../../../core/paging.ts';
 import type { Actor } from '../../../core/records.ts';
+import { storedFileList, ticketedAttachments, type FileLinks } from '../../file/links.ts';
 import { personName } from './lists.ts';
 
 /**
@@ -18,7 +19,7 @@ const parsedList = (text: string): unknown[] => {
 };
 
 /** The live comments of an instance, newest first; `isDel` tells the caller which he may delete. */
-export async function listComments(db: Db, userId: string, instanceId: string, query: PageQuery) {
+export async function listComments(db: Db, userId: string, instanceId: string, query: PageQuery, links: FileLinks) {
   const base = db
     .selectFrom('flow_comment as c')
     .leftJoin('users as u', 'u.id', 'c.created_by')
@@ -36,8 +37,8 @@ export async function listComments(db: Db, userId: string, instanceId: string, q
     id: r.id,
     taskId: instanceId,
     text: r.text,
-    image: parsedList(r.image),
-    file: parsedList(r.file),
+    image: parsedList(ticketedAttachments(r.image, links)),
+    file: parsedList(ticketedAttachments(r.file, links)),
     creatorUserId: r.created_by,
     creatorUserName: personName(r.real_name, r.account),
     creatorTime: r.created_at,
@@ -58,8 +59,8 @@ export async function addComment(
       id,
       instance_id: body.taskId,
       text: body.text,
-      image: JSON.stringify(body.image),
-      file: JSON.stringify(body.file),
+      image: JSON.stringify(storedFileList(body.image)),
+      file: JSON.stringify(storedFileList(body.file)),
       deleted: 0,
       created_at: actor.now,
       created_by: actor.userId,

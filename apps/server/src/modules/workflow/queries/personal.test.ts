@@ -161,4 +161,21 @@ describe.each(dbTargets())('delegation and comments on $name', (target) => {
     expect(after.data.list.map((c: { text: string }) => c.text)).toEqual(['好的']);
     expect((await api('POST', COMMENT, staff, { taskId: instanceId, text: '   ' })).code).toBe(400);
   });
+
+  it('keeps comment attachments at their plain path and answers each reader a fresh link', async () => {
+    const fileId = `${'0'.repeat(26)}${'a'.repeat(16)}.png`;
+    const sent = { name: '发票.png', fileId, url: `/api/file/Annex/${fileId}?ticket=handed-out-earlier` };
+    const posted = await api('POST', COMMENT, staff, { taskId: instanceId, text: '附发票', image: [sent], file: [] });
+    expect(posted.code, posted.msg).toBe(200);
+    const row = await server.database.db
+      .selectFrom('flow_comment')
+      .select('image')
+      .where('id', '=', posted.data.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.image)).toEqual([{ name: '发票.png', fileId, url: `/api/file/Annex/${fileId}` }]);
+    const thread = await api('GET', `${COMMENT}?taskId=${instanceId}`, manager);
+    const image = thread.data.list.find((c: { id: string }) => c.id === posted.data.id).image[0];
+    expect(image.url).toMatch(new RegExp(`^/api/file/Annex/${fileId}\\?fullName=.+&ticket=[^&]+$`));
+    expect(image.url).not.toContain('handed-out-earlier');
+  });
 });

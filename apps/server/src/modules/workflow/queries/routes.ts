@@ -8,6 +8,7 @@ import { registerMessages } from '../../../core/messages.ts';
 import { pageQuery } from '../../../core/paging.ts';
 import { replies } from '../../../core/response-schema.ts';
 import type { App, Services } from '../../../core/types.ts';
+import { fileLinks } from '../../file/links.ts';
 import { canReadInstance, MONITOR_MENU } from '../runtime/instance-access.ts';
 import { addComment, listComments, removeComment } from './comments.ts';
 import {
@@ -330,7 +331,9 @@ export async function queryRoutes(app: App, services: Services) {
     },
     async (request) => {
       await readable(request, request.query.taskId);
-      return ok(await listComments(db, me(request), request.query.taskId, request.query));
+      return ok(
+        await listComments(db, me(request), request.query.taskId, request.query, fileLinks(services, me(request))),
+      );
     },
   );
 

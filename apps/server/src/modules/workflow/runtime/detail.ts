@@ -12,8 +12,10 @@ import {
   type StartProperties,
 } from '@atrium/shared/workflow';
 import type { Db } from '../../../db/index.ts';
+import { ticketedAttachments, type FileLinks } from '../../file/links.ts';
 import { lookAhead } from '../engine/preview.ts';
-import type { Choices } from '../engine/state.ts';
+import type { Choices, InstanceState } from '../engine/state.ts';
+import { expectedHandlers } from './resolve.ts';
 import { conditionOf, versionTree } from './store.ts';
 
 const parse = <T>(text: string | null | undefined, fallback: T): T => {
@@ -39,7 +41,8 @@ export function readableData(data: Record<string, unknown>, operates: FormOperat
   return Object.fromEntries(Object.entries(data).filter(([k]) => readable.has(k)));
 }
 
-export async function recordList(db: Db, instanceId: string) {
+/** The records of an instance; with `links`, their attachments carry fresh links for that reader. */
+export async function recordList(db: Db, instanceId: string, links?: FileLinks) {
   const rows = await db
     .selectFrom('flow_record')
     .selectAll()
@@ -62,7 +65,7 @@ export async function recordList(db: Db, instanceId: string) {
     handleStatus: r.handle_status,
     handleOpinion: r.opinion,
     signImg: r.sign_img,
-    fileList: parse<unknown[]>(r.file_list, []),
+    fileList: parse<unknown[]>(links ? ticketedAttachments(r.file_list, links) : r.file_list, []),
     operatorId: r.operator_id,
     targetUserNames: r.target_user_ids
       ? r.target_user_ids
@@ -77,6 +80,8 @@ export interface Viewer {
   userId: string;
   monitor: boolean;
   now: number;
+  /** The viewer's links to the records' attachments. */
+  links?: FileLinks;
 }
 
 export async function instanceDetail(
@@ -111,7 +116,7 @@ export async function instanceDetail(
       .orderBy('received_at')
       .orderBy('id')
       .execute(),
-    recordList(db, instanceId),
+    recordList(db, instanceId, viewer.links),
   ]);
   const tree = (await versionTree(db, instance.version_id))!;
   const root: FlowNode = tree.tree;
@@ -182,23 +187,52 @@ export async function instanceDetail(
   if (instance.status === FlowStatus.wait || instance.status === FlowStatus.suspended) {
     const condition = await conditionOf(db, instance);
     const ctx = { formData, system: condition.system, belongsTo: condition.belongsTo };
-    const chosen = parse<Choices>(instance.choices, {}).branches ?? [];
+    const choices = parse<Choices>(instance.choices, {});
+    const chosen = choices.branches ?? [];
+    // The instance as the engine sees it, for telling who will handle the nodes ahead (read only).
+    const state: InstanceState = {
+      instance,
+      formData,
+      choices,
+      tree: root,
+      template: {
+        id: instance.template_id,
+        enCode: template?.en_code ?? '',
+        fullName: template?.full_name ?? '',
+        flowType: template?.flow_type ?? 0,
+      },
+      nodes,
+      operators,
+      condition: { system: condition.system, belongsTo: condition.belongsTo },
+    };
     const present = new Set(nodes.filter((n) => n.state === 'active').map((n) => n.node_id));
+    const ahead: FlowNode[] = [];
     for (const current of nodes.filter(
       (n) => n.state === 'active' && n.node_type !== 'condition' && n.node_type !== 'parallel',
     ))
       for (const next of lookAhead(root, current.node_id, ctx, chosen, false).nodes) {
         if (present.has(next.nodeId)) continue;
         present.add(next.nodeId);
-        taskNodes.push({
-          nodeId: next.nodeId,
-          nodeName: next.name,
-          nodeType: next.type,
-          type: 'future',
-          userName: '',
-          handlers: [],
-        });
+        ahead.push(next);
       }
+    const expected = await Promise.all(ahead.map((n) => (isApproverNode(n) ? expectedHandlers(db, n, state) : [])));
+    const futureNames = await userNames(db, expected.flat());
+    for (const [i, next] of ahead.entries()) {
+      const handlers = expected[i]!.map((userId) => ({
+        userId,
+        userName: futureNames.get(userId) ?? userId,
+        state: 'waiting' as const,
+        handleStatus: null,
+      }));
+      taskNodes.push({
+        nodeId: next.nodeId,
+        nodeName: next.name,
+        nodeType: next.type,
+        type: 'future',
+        userName: handlers.map((h) => h.userName).join(','),
+        handlers,
+      });
+    }
   }
   if (instance.status !== FlowStatus.draft)
     taskNodes.push({

@@ -337,6 +337,69 @@ describe.each(dbTargets())('workflow handling on $name', (target) => {
     expect(after.data.actionable).toBe(false);
   });
 
+  it('S2-7-57 names the handlers of future nodes as far as they can be told, reading only', async () => {
+    const names = Object.fromEntries(
+      (await db().selectFrom('users').select(['id', 'real_name', 'account']).execute()).map((u) => [
+        u.id,
+        `${u.real_name}/${u.account}`,
+      ]),
+    );
+    const interfaceRow = await db().selectFrom('data_interface').select('id').executeTakeFirstOrThrow();
+    const { versionId } = await template(
+      chain(
+        startNode(),
+        approverNode('a', { assigneeType: 6, members: { users: [ids.manager!] } }),
+        approverNode('mgr', { assigneeType: 1 }),
+        approverNode('picked', { assigneeType: 7, members: { users: [ids.hr!, ids.ceo!] } }),
+        approverNode('unpicked', { assigneeType: 7, members: { users: [ids.hr!] } }),
+        approverNode('remote', { assigneeType: 9, interfaceId: interfaceRow.id }),
+        approverNode('nobody', {
+          assigneeType: 6,
+          members: { users: [] },
+          emptyPolicy: 'users',
+          emptyUsers: [ids.hr!],
+        }),
+        approverNode('self', { assigneeType: 3 }),
+        approverNode('same', { assigneeType: 5, approverNodeId: 'a' }),
+        approverNode('later', { assigneeType: 5, approverNodeId: 'mgr' }),
+      ),
+    );
+    const id = await launch(versionId, {}, 'staff', { candidateList: { picked: [ids.ceo] } });
+    const before = await instance(id);
+    const logs = async () => (await db().selectFrom('data_interface_log').select('id').execute()).length;
+    const logsBefore = await logs();
+    const detail = await server
+      .call('GET', `${ENGINE}/FlowBefore/${id}`, { token: tokens.staff })
+      .then((r) => r.json());
+    expect(detail.code).toBe(200);
+    const future = (
+      detail.data.flowTaskNodeList as {
+        nodeId: string;
+        type: string;
+        userName: string;
+        handlers: { userId: string; state: string }[];
+      }[]
+    )
+      .filter((n) => n.type === 'future' && n.nodeId !== 'end')
+      .map((n) => [n.nodeId, n.userName, n.handlers.map((h) => `${h.userId}:${h.state}`)]);
+    expect(future).toEqual([
+      ['mgr', names[ids.manager!], [`${ids.manager}:waiting`]],
+      ['picked', names[ids.ceo!], [`${ids.ceo}:waiting`]],
+      // Not chosen yet, asked of an interface only when reached, or named after a node not run yet: nobody shown.
+      ['unpicked', '', []],
+      ['remote', '', []],
+      ['nobody', names[ids.hr!], [`${ids.hr}:waiting`]],
+      ['self', names[ids.staff!], [`${ids.staff}:waiting`]],
+      ['same', names[ids.manager!], [`${ids.manager}:waiting`]],
+      ['later', '', []],
+    ]);
+    // Reading wrote nothing: the instance, its to-dos and the interface log are as they were.
+    const after = await instance(id);
+    expect([after.version, after.updated_at]).toEqual([before.version, before.updated_at]);
+    expect((await operators(id)).map((o) => o.node_id)).toEqual(['a']);
+    expect(await logs()).toBe(logsBefore);
+  });
+
   it('S2-7-64 S2-7-62 S2-7-73 transfers, recalls and withdraws', async () => {
     const tree = chain(
       startNode({ recallRule: 'all' }),

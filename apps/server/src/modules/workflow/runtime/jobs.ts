@@ -1,26 +1,47 @@
 /**
  * The workflow's durable jobs (docs/jobs.md): a timer node's wait, reminders and overdue actions of
- * pending operators. Each runs as a command on the locked instance and checks that what it was
- * scheduled for still holds (the node still waits, the operator is still pending with the same
- * count), so a job that runs twice changes nothing the second time.
+ * pending operators, and a trigger node's call of its data interface. Each runs as a command on the
+ * locked instance and checks that what it was scheduled for still holds (the node still waits, the
+ * operator is still pending with the same count), so a job that runs twice changes nothing the
+ * second time.
  */
 import { z } from 'zod';
+import { FlowStatus } from '@atrium/shared/workflow';
+import type { JobContext } from '../../../core/jobs/index.ts';
 import { runCommand } from '../../../core/unit-of-work.ts';
-import { overdueDue, remindDue, timerFired } from '../engine/commands.ts';
+import { overdueDue, remindDue, timerFired, triggerAnswered, triggerFailed } from '../engine/commands.ts';
+import { callFlowInterface, failureText } from './interfaces.ts';
 import { onInstance, type RuntimeServices } from './service.ts';
 
-export const WORKFLOW_JOB_KINDS = ['workflow.timer', 'workflow.remind', 'workflow.overdue'] as const;
+export const WORKFLOW_JOB_KINDS = [
+  'workflow.timer',
+  'workflow.remind',
+  'workflow.overdue',
+  'workflow.trigger',
+] as const;
 export type WorkflowJobKind = (typeof WORKFLOW_JOB_KINDS)[number];
+
+/** Which run of its job this is; a run without one is taken as the only one. */
+export type JobAttempt = Pick<JobContext, 'attempt' | 'maxAttempts'>;
 
 const timerPayload = z.object({ instanceId: z.string(), nodeInstanceId: z.string() });
 const operatorPayload = z.object({ instanceId: z.string(), operatorId: z.string(), count: z.number().int() });
+const triggerPayload = z.object({
+  instanceId: z.string(),
+  nodeInstanceId: z.string(),
+  interfaceId: z.string(),
+  params: z.array(z.object({ field: z.string(), value: z.unknown() })),
+  wait: z.boolean(),
+});
 
 /** Runs one workflow job; answers whether it changed anything. */
 export async function runWorkflowJob(
   services: RuntimeServices,
   kind: WorkflowJobKind,
   payload: unknown,
+  attempt: JobAttempt = { attempt: 1, maxAttempts: 1 },
 ): Promise<boolean> {
+  if (kind === 'workflow.trigger') return runTrigger(services, triggerPayload.parse(payload), attempt);
   if (kind === 'workflow.timer') {
     const { instanceId, nodeInstanceId } = timerPayload.parse(payload);
     const exists = await services.db
@@ -60,9 +81,66 @@ export async function runWorkflowJob(
   });
 }
 
+/**
+ * A trigger node's call, outside any transaction (an HTTP interface may take seconds). An async
+ * call only goes out; a failure is retried, and after the last one the job stays dead for an
+ * administrator to see. A waiting node takes the answer in a command of its own; after the last
+ * failed call its `onFailure` decides, and the job still ends dead with the error.
+ */
+async function runTrigger(
+  services: RuntimeServices,
+  job: z.infer<typeof triggerPayload>,
+  attempt: JobAttempt,
+): Promise<boolean> {
+  const found = await services.db
+    .selectFrom('flow_node_instance as n')
+    .innerJoin('flow_instance as i', 'i.id', 'n.instance_id')
+    .select(['n.state', 'i.initiator_id', 'i.status'])
+    .where('n.id', '=', job.nodeInstanceId)
+    .where('n.instance_id', '=', job.instanceId)
+    .executeTakeFirst();
+  // A step taken back before its call went out (recall, reject, withdraw) calls nothing; a waiting
+  // one of a suspended flow neither (its answer could not move the flow): restoring calls it again.
+  if (!found || found.state === 'void') return false;
+  if (job.wait && (found.state !== 'active' || found.status === FlowStatus.suspended)) return false;
+  const organizeId =
+    (
+      await services.db
+        .selectFrom('users')
+        .select('organize_id')
+        .where('id', '=', found.initiator_id)
+        .executeTakeFirst()
+    )?.organize_id ?? null;
+  const actor = { userId: found.initiator_id, source: 'system-rule' as const };
+  let answer: unknown;
+  try {
+    answer = await callFlowInterface(services.db, services.adminSql, services.now, {
+      interfaceId: job.interfaceId,
+      params: job.params,
+      caller: { userId: found.initiator_id, organizeId },
+      action: 'flowTrigger',
+    });
+  } catch (error) {
+    const reason = failureText(error);
+    if (job.wait && attempt.attempt >= attempt.maxAttempts)
+      await runCommand(services.db, (unit) =>
+        onInstance(services, unit, job.instanceId, actor, (w) => triggerFailed(w, job.nodeInstanceId, reason)),
+      );
+    // The job keeps the failure in words (its last_error), for whoever looks at dead jobs.
+    throw new Error(`trigger ${job.nodeInstanceId}: ${reason}`, { cause: error });
+  }
+  if (!job.wait) return true;
+  return runCommand(services.db, async (unit) => {
+    const result = await onInstance(services, unit, job.instanceId, actor, (w) =>
+      triggerAnswered(w, job.nodeInstanceId, answer),
+    );
+    return result === true;
+  });
+}
+
 export function registerWorkflowJobs(services: RuntimeServices): void {
   for (const kind of WORKFLOW_JOB_KINDS)
-    services.jobs.register(kind, async (payload) => {
-      await runWorkflowJob(services, kind, payload);
+    services.jobs.register(kind, async (payload, job) => {
+      await runWorkflowJob(services, kind, payload, job);
     });
 }

@@ -9,13 +9,18 @@ import {
   type ApproverNode,
   type CopySpec,
   type MemberSpec,
+  type StartProperties,
 } from '@atrium/shared/workflow';
+import type { AdminSqlReader } from '../../../core/admin-sql/index.ts';
+import type { Db } from '../../../db/index.ts';
 import type { Tx } from '../../../db/tx.ts';
 import { newId } from '../../../core/ids.ts';
 import { resolveRecipients } from '../../message/recipients.ts';
+import { interfaceParamList } from '../engine/interface-params.ts';
 import type { EnginePorts } from '../engine/ports.ts';
 import type { InstanceState } from '../engine/state.ts';
 import { isApproval } from '../engine/working.ts';
+import { callFlowInterface, userIdsOf } from './interfaces.ts';
 
 const asIds = (value: unknown): string[] => {
   if (Array.isArray(value)) return value.flatMap(asIds);
@@ -28,21 +33,21 @@ const asIds = (value: unknown): string[] => {
 };
 
 /** Only users who may still sign in handle or receive anything. */
-async function enabledUsers(trx: Tx, ids: string[]): Promise<string[]> {
+async function enabledUsers(trx: Db | Tx, ids: string[]): Promise<string[]> {
   if (!ids.length) return [];
   const rows = await trx.selectFrom('users').select('id').where('id', 'in', ids).where('enabled', '=', 1).execute();
   const found = new Set(rows.map((r) => r.id));
   return [...new Set(ids)].filter((id) => found.has(id));
 }
 
-async function orgHeads(trx: Tx, orgIds: string[]): Promise<string[]> {
+async function orgHeads(trx: Db | Tx, orgIds: string[]): Promise<string[]> {
   if (!orgIds.length) return [];
   const rows = await trx.selectFrom('organize').select('manager_id').where('id', 'in', orgIds).execute();
   return rows.map((r) => r.manager_id).filter((id): id is string => !!id);
 }
 
 /** The users a member specification names: users, roles, positions, groups, organisations (members or heads). */
-export async function memberUsers(trx: Tx, spec: MemberSpec | undefined): Promise<string[]> {
+export async function memberUsers(trx: Db | Tx, spec: MemberSpec | undefined): Promise<string[]> {
   if (!spec) return [];
   const values = [
     ...(spec.roles ?? []).map((id) => `${id}--role`),
@@ -61,7 +66,7 @@ export const hasPool = (spec: MemberSpec | undefined) =>
   !!spec && [spec.users, spec.roles, spec.positions, spec.orgs, spec.groups].some((l) => (l?.length ?? 0) > 0);
 
 /** Users in a form field's value: user ids, or organisation ids standing for their heads. */
-async function fieldUsers(trx: Tx, value: unknown): Promise<string[]> {
+async function fieldUsers(trx: Db | Tx, value: unknown): Promise<string[]> {
   const ids = asIds(value).map((v) => v.split('--')[0]!);
   if (!ids.length) return [];
   const users = await enabledUsers(trx, ids);
@@ -69,7 +74,7 @@ async function fieldUsers(trx: Tx, value: unknown): Promise<string[]> {
   return enabledUsers(trx, [...users, ...(await orgHeads(trx, rest))]);
 }
 
-async function managerOf(trx: Tx, userId: string, levels: number): Promise<string | null> {
+async function managerOf(trx: Db | Tx, userId: string, levels: number): Promise<string | null> {
   let current: string | null = userId;
   for (let i = 0; i < Math.max(1, levels) && current; i++)
     current =
@@ -78,7 +83,7 @@ async function managerOf(trx: Tx, userId: string, levels: number): Promise<strin
   return current;
 }
 
-async function departmentHead(trx: Tx, userId: string, level: number): Promise<string | null> {
+async function departmentHead(trx: Db | Tx, userId: string, level: number): Promise<string | null> {
   let orgId =
     (await trx.selectFrom('users').select('organize_id').where('id', '=', userId).executeTakeFirst())?.organize_id ??
     null;
@@ -96,11 +101,54 @@ async function departmentHead(trx: Tx, userId: string, level: number): Promise<s
 }
 
 /** The candidate pool of an assignee type 7 node: its members, or anyone when none are named. */
-export async function candidatePool(trx: Tx, node: ApproverNode): Promise<string[] | null> {
+export async function candidatePool(trx: Db | Tx, node: ApproverNode): Promise<string[] | null> {
   return hasPool(node.properties.members) ? memberUsers(trx, node.properties.members) : null;
 }
 
-export async function resolveAssignees(trx: Tx, node: ApproverNode, state: InstanceState): Promise<string[]> {
+/** What running a node's data interface needs; previews that must not call anything go without. */
+export interface InterfaceEnv {
+  reader: AdminSqlReader;
+  now: () => number;
+}
+
+/**
+ * The handlers a type 9 node's data interface answers, enabled users only. A failing interface
+ * answers nobody, so the node's empty policy decides; the failure is in the interface's call log.
+ */
+async function interfaceUsers(
+  trx: Db | Tx,
+  env: InterfaceEnv,
+  node: ApproverNode,
+  state: InstanceState,
+): Promise<string[]> {
+  const { interfaceId, interfaceParams } = node.properties;
+  if (!interfaceId) return [];
+  const dept = state.condition.system.initiatorDept;
+  let data: unknown;
+  try {
+    data = await callFlowInterface(trx, env.reader, env.now, {
+      interfaceId,
+      params: interfaceParamList(state, interfaceParams),
+      caller: { userId: state.instance.initiator_id, organizeId: typeof dept === 'string' ? dept : null },
+      action: 'flowAssignee',
+    });
+  } catch {
+    // A broken transaction is not hidden by this: the command's next write fails and rolls it back.
+    return [];
+  }
+  return enabledUsers(trx, userIdsOf(data));
+}
+
+/**
+ * The users an approver node's rule names. `interfaces` absent: a data interface (type 9) is not
+ * called and answers nobody.
+ */
+export async function resolveAssignees(
+  trx: Db | Tx,
+  node: ApproverNode,
+  state: InstanceState,
+  interfaces?: InterfaceEnv,
+): Promise<string[]> {
   const props = node.properties;
   const initiator = state.instance.initiator_id;
   switch (props.assigneeType) {
@@ -131,13 +179,63 @@ export async function resolveAssignees(trx: Tx, node: ApproverNode, state: Insta
       const pool = await candidatePool(trx, node);
       return pool ? picked.filter((id) => pool.includes(id)) : picked;
     }
+    case AssigneeType.dataInterface:
+      return interfaces ? interfaceUsers(trx, interfaces, node, state) : [];
     default:
-      // Data interfaces (9) answer nothing here: the node's empty policy decides.
       return [];
   }
 }
 
-export async function copyRecipients(trx: Tx, spec: CopySpec, state: InstanceState): Promise<string[]> {
+/** The administrator account, for the empty policy "admin". */
+async function adminUserId(trx: Db | Tx): Promise<string | null> {
+  return (await trx.selectFrom('users').select('id').where('account', '=', 'admin').executeTakeFirst())?.id ?? null;
+}
+
+/**
+ * Whether a node's handlers can be told before it is reached: not from a data interface (asked
+ * only then), nor candidates nobody has picked yet, nor "same as node X" before X ran.
+ */
+function knowableAhead(node: ApproverNode, state: InstanceState): boolean {
+  const props = node.properties;
+  switch (props.assigneeType) {
+    case AssigneeType.dataInterface:
+      return false;
+    case AssigneeType.candidates:
+      return (state.choices.candidates?.[node.nodeId]?.length ?? 0) > 0;
+    case AssigneeType.previousNodeApprover:
+      return state.nodes.some((n) => n.node_id === props.approverNodeId && n.state !== 'void');
+    default:
+      return true;
+  }
+}
+
+/**
+ * Who will handle a node not reached yet, as far as can be told now (the detail page's future
+ * nodes): the rule's users, else those its empty policy names. Reads only: no interface is called,
+ * nothing is written. Empty when it cannot be told yet.
+ */
+export async function expectedHandlers(db: Db | Tx, node: ApproverNode, state: InstanceState): Promise<string[]> {
+  if (!knowableAhead(node, state)) return [];
+  const users = await resolveAssignees(db, node, state);
+  if (users.length) return [...new Set(users)];
+  const start = (state.tree.type === 'start' ? state.tree.properties : {}) as StartProperties;
+  switch (node.properties.emptyPolicy ?? start.defaultEmptyPolicy ?? 'admin') {
+    case 'initiator':
+      return [state.instance.initiator_id];
+    case 'users':
+      return enabledUsers(db, node.properties.emptyUsers ?? []);
+    case 'previousPicks':
+      return enabledUsers(db, state.choices.errorRule?.[node.nodeId] ?? []);
+    case 'admin': {
+      const admin = await adminUserId(db);
+      return admin ? [admin] : [];
+    }
+    default:
+      return [];
+  }
+}
+
+export async function copyRecipients(trx: Db | Tx, spec: CopySpec, state: InstanceState): Promise<string[]> {
   const users = await memberUsers(trx, spec);
   const fromField = spec.formField ? await fieldUsers(trx, state.formData[spec.formField]) : [];
   return [...new Set([...users, ...fromField, ...(spec.toInitiator ? [state.instance.initiator_id] : [])])];
@@ -145,7 +243,7 @@ export async function copyRecipients(trx: Tx, spec: CopySpec, state: InstanceSta
 
 /** Who handles for `userId` now: his enabled approval delegation (kind 0) covering the template. */
 export async function delegateOf(
-  trx: Tx,
+  trx: Db | Tx,
   userId: string,
   templateId: string,
   now: number,
@@ -166,16 +264,17 @@ export async function delegateOf(
   return (await enabledUsers(trx, [row.to_user_id]))[0] ?? null;
 }
 
-/** The engine's ports bound to a transaction and the clock. */
-export function enginePorts(trx: Tx, now: () => number): EnginePorts {
+/** The engine's ports bound to a transaction, the clock and the admin-SQL reader (for data interfaces). */
+export function enginePorts(trx: Tx, services: { now: () => number; adminSql: AdminSqlReader }): EnginePorts {
+  const { now } = services;
+  const interfaces: InterfaceEnv = { reader: services.adminSql, now };
   return {
     now,
     newId: () => newId(now()),
-    resolveAssignees: (node, state) => resolveAssignees(trx, node, state),
+    resolveAssignees: (node, state) => resolveAssignees(trx, node, state, interfaces),
     resolveCopyRecipients: (spec, state) => copyRecipients(trx, spec, state),
     delegateOf: (userId, state) => delegateOf(trx, userId, state.template.id, now()),
-    adminUserId: async () =>
-      (await trx.selectFrom('users').select('id').where('account', '=', 'admin').executeTakeFirst())?.id ?? null,
+    adminUserId: () => adminUserId(trx),
   };
 }
 

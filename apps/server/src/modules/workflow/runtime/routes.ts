@@ -34,6 +34,7 @@ import { previewPorts } from './candidates.ts';
 import { readState } from './store.ts';
 import { candidateUsers, candidatesOf, candidatesForLaunch, currentNodes, templateNodes } from './candidates.ts';
 import { instanceDetail, recordList } from './detail.ts';
+import { fileLinks, storedFileList } from '../../file/links.ts';
 import { canReadInstance, flowRecordSource, holdsMonitor, MONITOR_MENU } from './instance-access.ts';
 import { registerWorkflowJobs } from './jobs.ts';
 import { runtimeMessages } from './messages.ts';
@@ -92,7 +93,7 @@ const splitIds = (text: string | undefined) =>
 const handleInput = (body: HandleBody): HandleInput => ({
   opinion: body.handleOpinion ?? null,
   signImg: body.signImg ?? null,
-  fileList: body.fileList,
+  fileList: storedFileList(body.fileList),
   formData: body.formData,
   copyIds: splitIds(body.copyIds),
   candidateList: body.candidateList,
@@ -246,7 +247,8 @@ export async function runtimeRoutes(app: App, services: Services) {
     },
     async (request) => {
       await readable(request, request.params.id);
-      const viewer = { userId: signedIn(request).session.userId, monitor: holdsMonitor(request), now: now() };
+      const userId = signedIn(request).session.userId;
+      const viewer = { userId, monitor: holdsMonitor(request), now: now(), links: fileLinks(services, userId) };
       return ok(await instanceDetail(db, viewer, request.params.id, request.query));
     },
   );
@@ -296,7 +298,7 @@ export async function runtimeRoutes(app: App, services: Services) {
     },
     async (request) => {
       await readable(request, request.params.id);
-      return ok(await recordList(db, request.params.id));
+      return ok(await recordList(db, request.params.id, fileLinks(services, signedIn(request).session.userId)));
     },
   );
 

@@ -10,6 +10,7 @@ import {
   isApproverNode,
   AssigneeType,
   findNode,
+  flowNodeList,
   type FlowNode,
   type FlowStartBody,
   type StartProperties,
@@ -20,7 +21,7 @@ import type { Services } from '../../../core/types.ts';
 import type { UnitOfWork } from '../../../core/unit-of-work.ts';
 import type { Db } from '../../../db/index.ts';
 import type { Tx } from '../../../db/tx.ts';
-import { childEnded, mergeWritable, submit } from '../engine/commands.ts';
+import { cancelByParent, childEnded, mergeWritable, submit } from '../engine/commands.ts';
 import { EngineError, NeedsPicks } from '../engine/errors.ts';
 import type { ChildStart, InstanceState, RecordSource } from '../engine/state.ts';
 import { Working, type Actor } from '../engine/working.ts';
@@ -28,7 +29,7 @@ import { sendNotifications } from './notify.ts';
 import { candidatePool, delegateOf, enginePorts, hasPool, memberUsers } from './resolve.ts';
 import { conditionOf, loadState, newInstanceRow, saveWorking, versionTree } from './store.ts';
 
-export type RuntimeServices = Pick<Services, 'db' | 'push' | 'now' | 'jobs'>;
+export type RuntimeServices = Pick<Services, 'db' | 'push' | 'now' | 'jobs' | 'adminSql'>;
 
 /** What a command answers when nodes need handlers picked: nothing was created. */
 export interface PicksAnswer {
@@ -72,7 +73,7 @@ export async function onInstance<T>(
   const state = await loadState(unit.trx, instanceId);
   if (!state) throw notFound('flowNotFound');
   if (await replayOf(unit.trx, actor.userId, actor.requestId)) return REPLAYED;
-  const w = new Working(state, enginePorts(unit.trx, services.now), actor);
+  const w = new Working(state, enginePorts(unit.trx, services), actor);
   let result: T;
   try {
     result = await fn(w);
@@ -88,12 +89,25 @@ async function commit(services: RuntimeServices, unit: UnitOfWork, w: Working, s
   await saveWorking(unit.trx, w, stored);
   const { changes, state } = w;
   for (const job of changes.jobs)
-    await services.jobs.enqueue(job.kind, job.payload, { runAt: job.runAt, dedupeKey: job.dedupeKey, db: unit.trx });
+    await services.jobs.enqueue(job.kind, job.payload, {
+      runAt: job.runAt,
+      dedupeKey: job.dedupeKey,
+      db: unit.trx,
+      ...(job.maxAttempts ? { maxAttempts: job.maxAttempts } : {}),
+    });
   await sendNotifications(services, unit, state, changes.notifications);
+  await cancelChildren(services, unit, w);
   for (const child of changes.childStarts) await startChild(services, unit, state, child);
   const instance = state.instance;
   const final = [FlowStatus.adopt, FlowStatus.revoke, FlowStatus.cancel] as number[];
-  if (changes.ended && final.includes(instance.status) && instance.parent_instance_id && !instance.is_async) {
+  // A child the parent cancelled does not report back: the parent already moved on.
+  if (
+    changes.ended &&
+    !changes.cancelledByParent &&
+    final.includes(instance.status) &&
+    instance.parent_instance_id &&
+    !instance.is_async
+  ) {
     const parentNode = instance.parent_node_instance_id;
     if (parentNode)
       await onInstance(
@@ -104,6 +118,32 @@ async function commit(services: RuntimeServices, unit: UnitOfWork, w: Working, s
         (pw) => childEnded(pw, parentNode, instance.status, state.formData),
       );
   }
+}
+
+/** Child flows still open: running, suspended, or sent back to their start (which could resubmit). */
+const OPEN_CHILD = [FlowStatus.wait, FlowStatus.suspended, FlowStatus.reject] as number[];
+
+/**
+ * Cancels the child flows of sub-flow steps the command took back (recall, reject to an earlier node,
+ * change), or all of them when the instance ended without approval (reject, withdraw, terminate):
+ * each is cancelled by a command of its own on the locked child, with a terminated record, and in
+ * turn cancels its own children.
+ */
+async function cancelChildren(services: RuntimeServices, unit: UnitOfWork, w: Working): Promise<void> {
+  const { changes, state } = w;
+  const some = [...changes.cancelChildrenOf];
+  if (!changes.cancelAllChildren && !some.length) return;
+  // Only a tree with sub-flow nodes can have children: others skip the lookup.
+  if (!flowNodeList(state.tree).some((n) => n.type === 'subFlow')) return;
+  let query = unit.trx
+    .selectFrom('flow_instance')
+    .select('id')
+    .where('parent_instance_id', '=', state.instance.id)
+    .where('status', 'in', OPEN_CHILD);
+  if (!changes.cancelAllChildren) query = query.where('parent_node_instance_id', 'in', some);
+  const children = await query.orderBy('created_at').orderBy('id').execute();
+  for (const child of children)
+    await onInstance(services, unit, child.id, { userId: w.actor.userId, source: 'system-rule' }, cancelByParent);
 }
 
 async function startChild(
@@ -141,7 +181,7 @@ async function startChild(
     updated_at: now,
   });
   const state = await newState(trx, instance, version.tree, template, child.formData);
-  const w = new Working(state, enginePorts(trx, services.now), { userId: child.initiatorId, source: 'system-rule' });
+  const w = new Working(state, enginePorts(trx, services), { userId: child.initiatorId, source: 'system-rule' });
   try {
     await submit(w, {});
   } catch (error) {
@@ -284,7 +324,7 @@ export async function launch(
     state = await newState(trx, instance, target.tree, target.template, {});
     stored = false;
   }
-  const w = new Working(state, enginePorts(trx, services.now), { userId: callerId, source: 'user', requestId });
+  const w = new Working(state, enginePorts(trx, services), { userId: callerId, source: 'user', requestId });
   try {
     const startProps = (state.tree.properties ?? {}) as StartProperties;
     // A draft keeps whatever was typed; only a submission must fill the required fields.

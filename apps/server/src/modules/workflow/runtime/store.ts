@@ -80,9 +80,35 @@ export async function conditionOf(
  * instance run one after another. Null when the instance does not exist.
  */
 export async function loadState(trx: Tx, instanceId: string): Promise<InstanceState | null> {
+  for (const id of await waitingAncestors(trx, instanceId)) await lockRow(trx, 'flow_instance', id);
   if (!(await lockRow(trx, 'flow_instance', instanceId))) return null;
   return readState(trx, instanceId);
 }
+
+/**
+ * The parents that wait for an instance (a sync sub-flow's parent, its own parent if it waits too,
+ * ...), outermost first. They are locked before the instance: a child's end moves its parent and a
+ * parent's withdraw cancels its children, so with one order (parent before child) two commands on
+ * one family of flows never wait for each other in a circle. The link columns never change.
+ */
+async function waitingAncestors(trx: Tx, instanceId: string): Promise<string[]> {
+  const chain: string[] = [];
+  let at = instanceId;
+  while (chain.length < MAX_NESTING) {
+    const row = await trx
+      .selectFrom('flow_instance')
+      .select(['parent_instance_id', 'is_async'])
+      .where('id', '=', at)
+      .executeTakeFirst();
+    if (!row?.parent_instance_id || row.is_async) break;
+    chain.unshift(row.parent_instance_id);
+    at = row.parent_instance_id;
+  }
+  return chain;
+}
+
+/** Sub-flows nest at most this deep for locking (deeper chains are not designed in practice). */
+const MAX_NESTING = 10;
 
 /** The same state read without a lock, for previews that change nothing. */
 export async function readState(trx: Db | Tx, instanceId: string): Promise<InstanceState | null> {

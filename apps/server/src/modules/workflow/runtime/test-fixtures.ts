@@ -14,7 +14,14 @@ import type {
   StartProperties,
 } from '@atrium/shared/workflow';
 import { newId } from '../../../core/ids.ts';
-import type { Db } from '../../../db/index.ts';
+import { createJobQueue, type JobQueue } from '../../../core/jobs/index.ts';
+import { createLocalPushHub } from '../../../core/push.ts';
+import { writeSettings } from '../../../core/settings.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle, Db } from '../../../db/index.ts';
+import { createAdminSqlReader } from '../../../core/admin-sql/index.ts';
+import { registerWorkflowJobs } from './jobs.ts';
+import type { RuntimeServices } from './service.ts';
 
 /** Links nodes into a chain: each one's `childNode` is the next. */
 export function chain<T extends FlowNode>(head: T, ...rest: FlowNode[]): T {
@@ -155,4 +162,56 @@ export async function publishTemplate(
     .execute();
   await db.updateTable('flow_template').set({ current_version_id: versionId }).where('id', '=', templateId).execute();
   return { templateId, versionId, versionNo };
+}
+
+/**
+ * What the runtime's commands and jobs need, on a test server's database, fake clock and admin-SQL
+ * reader; jobs go to the job table (through `jobs`, or a queue that runs nothing).
+ */
+export function testRuntimeServices(server: ServerUnderTest, jobs?: JobQueue): RuntimeServices {
+  const now = () => server.clock.now;
+  const { db, dialect } = server.database;
+  return {
+    db,
+    push: createLocalPushHub(),
+    now,
+    adminSql: createAdminSqlReader(server.database, { log: server.app.log }),
+    jobs: jobs ?? createJobQueue({ db, dialect, now, cleanupEveryMs: 0 }),
+  };
+}
+
+/** What the helpers below use of a test server (testing/index.ts): its database, log and fake clock. */
+export interface ServerUnderTest {
+  database: DatabaseHandle;
+  app: { log: FastifyBaseLogger };
+  clock: { now: number };
+}
+
+/**
+ * The kernel's job runner with the workflow's handlers, on a test server's database and fake clock:
+ * the server's own runner does not run in tests, so jobs the commands enqueue wait in the job table
+ * until `runDue()` of this one claims them (leases, retries and all), as a server's runner would.
+ */
+export function workflowJobRunner(server: ServerUnderTest): JobQueue {
+  const now = () => server.clock.now;
+  const jobs = createJobQueue({ db: server.database.db, dialect: server.database.dialect, now, cleanupEveryMs: 0 });
+  registerWorkflowJobs(testRuntimeServices(server, jobs));
+  return jobs;
+}
+
+const CENTURY_MINUTES = 100 * 365 * 24 * 60;
+
+/**
+ * Keeps sessions alive however far a test moves the fake clock (timers and overdue actions are hours
+ * away; the token timeout would end the sessions first): the timeout becomes a century, and the
+ * sessions signed in so far get it at once.
+ */
+export async function keepSessions(server: ServerUnderTest): Promise<void> {
+  const db = server.database.db;
+  await writeSettings(db, { tokenTimeout: CENTURY_MINUTES }, server.clock.now);
+  await db
+    .updateTable('session')
+    .set({ expires_at: server.clock.now + CENTURY_MINUTES * 60_000 })
+    .where('ended_at', 'is', null)
+    .execute();
 }
