@@ -11,7 +11,8 @@ import { migrations } from '../../db/migrations/index.ts';
  * An archive is one gzip-compressed tar file:
  *   database/atrium.db, database/atrium-credentials.db   (SQLite: the two files of the database)
  *   database/postgres.dump                               (PostgreSQL: pg_dump's custom format)
- *   files/<category>/<name> ...                          (the uploaded and generated files)
+ *   files/<category>/<name> ...                          (the uploaded and generated files, from the
+ *                                                         local folder or the S3-compatible store alike)
  *   manifest.json                                        (last: it lists every entry above)
  * The manifest comes last because it carries each entry's checksum, known only once the entry is
  * written; a restore reads the whole archive before it touches anything anyway.
@@ -26,6 +27,9 @@ export const POSTGRES_DUMP = 'database/postgres.dump';
 export const FILES_PREFIX = 'files/';
 
 export type BackupDialect = 'sqlite' | 'postgres';
+
+/** Where an installation keeps its files: `DATA_DIR/files` or an S3-compatible bucket (core/storage.ts). */
+export type FileStoreKind = 'local' | 's3';
 
 export interface ManifestEntry {
   path: string;
@@ -49,7 +53,13 @@ export interface Manifest {
    * them out, since they live in public; restore creates them first.
    */
   extensions?: { name: string; schema: string }[];
-  files: { count: number; bytes: number };
+  /**
+   * The stored files: how many, their bytes, and the store they were read from with its place (the
+   * folder, or `s3://bucket/prefix` and the endpoint). Archives of older versions lack `store` and
+   * `location`; their files came from the local folder. The layout is the same for both stores, so
+   * an archive restores into either.
+   */
+  files: { count: number; bytes: number; store?: FileStoreKind; location?: string };
   /** Every entry of the archive but the manifest, in archive order. */
   entries: ManifestEntry[];
 }

@@ -5,6 +5,8 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import type { S3Settings } from '../../config.ts';
+import type { FileStorage } from '../../core/storage.ts';
 import { credentialFileOf, CREDENTIAL_SCHEMA } from '../../db/index.ts';
 import {
   atriumVersion,
@@ -28,13 +30,19 @@ import {
   type Manifest,
   type ManifestEntry,
 } from './archive.ts';
+import { openBucket, type Bucket, type StoredFile } from './bucket.ts';
 import { END_OF_ARCHIVE, fileHeader, padding } from './tar.ts';
 
-/** Where the data to back up lives: the data folder (uploaded files) and the database. */
+/**
+ * Where the data to back up lives: the database, and the files in the data folder or, when `s3` is
+ * set (the S3_* settings, as the server reads them), in that S3-compatible store.
+ */
 export interface DataLocation {
   dataDir: string;
   /** SQLite: the main file (its credential store sits beside it). PostgreSQL: URL and, in tests, a schema. */
   database: { file: string } | { url: string; schema?: string };
+  /** The object store holding the files instead of `dataDir/files`; absent or null: the local folder. */
+  s3?: S3Settings | null;
 }
 
 export interface BackupOptions extends DataLocation {
@@ -149,17 +157,124 @@ async function snapshotPostgres(
   return { files: [dump], migration: migrationLevel(names), extensions };
 }
 
+/** One entry of the archive, opened only when its turn comes. */
+interface Item {
+  /** Its path in the archive. */
+  path: string;
+  /** Where its bytes come from, for a message. */
+  label: string;
+  /** Its size, last change and bytes; null when it is gone since it was listed (stored files only). */
+  open(): Promise<{ size: number; modifiedAt: number; bytes: AsyncIterable<Buffer>; close(): Promise<void> } | null>;
+}
+
 /**
- * Backs up the database and the uploaded files into one archive (see archive.ts for its layout).
- * The database is copied first, then the files: a file uploaded meanwhile is in the archive with no
- * record pointing at it (harmless), while every record of the copy finds its file unless the file
- * was deleted in the seconds between.
+ * A file on this disk. Its size is that of the file opened: the local store replaces files by
+ * renaming, never in place, so an open file keeps its bytes.
+ */
+function diskItem(source: string, entryPath: string): Item {
+  return {
+    path: entryPath,
+    label: source,
+    async open() {
+      let handle: fs.promises.FileHandle;
+      try {
+        handle = await fs.promises.open(source, 'r');
+      } catch (error) {
+        // Deleted between the listing and now (a workbook past its hour): nothing to keep.
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT' && entryPath.startsWith(FILES_PREFIX)) return null;
+        throw error;
+      }
+      const stat = await handle.stat();
+      return {
+        size: stat.size,
+        modifiedAt: stat.mtimeMs,
+        bytes:
+          stat.size > 0
+            ? handle.createReadStream({ start: 0, end: stat.size - 1, autoClose: false })
+            : Readable.from([]),
+        close: () => handle.close(),
+      };
+    },
+  };
+}
+
+/**
+ * A file of the object store, streamed from it. Its size is asked right before it is read (the tar
+ * header comes first); an object replaced in that moment by one of another size stops the backup
+ * rather than tearing the archive.
+ */
+function storeItem(storage: FileStorage, file: StoredFile, url: string): Item {
+  return {
+    path: `${FILES_PREFIX}${file.category}/${file.name}`,
+    label: `${url}${file.category}/${file.name}`,
+    async open() {
+      const stat = await storage.stat(file.category, file.name);
+      const stream = stat && (await storage.open(file.category, file.name));
+      // Deleted since the listing (a workbook past its hour, a merged upload's chunks): nothing to keep.
+      if (!stat || !stream) return null;
+      return {
+        size: stat.size,
+        modifiedAt: stat.modifiedAt,
+        bytes: stream,
+        close: async () => void stream.destroy(),
+      };
+    },
+  };
+}
+
+/** The stored files to archive: the local folder's (`*.partial` left out) or the bucket's. */
+async function fileItems(options: BackupOptions, bucket: Bucket | null, log: (line: string) => void) {
+  if (bucket) {
+    const { files, foreign } = await bucket.files();
+    log(`archiving ${plural(files.length, 'stored file')} from ${bucket.where}`);
+    if (foreign.length)
+      log(
+        `left out ${plural(foreign.length, 'object')} under the prefix that Atrium did not write: ` +
+          `${foreign.slice(0, 5).join(', ')}${foreign.length > 5 ? ' ...' : ''}`,
+      );
+    return {
+      items: files.map((file) => storeItem(bucket.storage, file, bucket.url)),
+      store: 's3' as const,
+      location: bucket.where,
+    };
+  }
+  const filesRoot = path.join(options.dataDir, 'files');
+  const files = await listFiles(filesRoot);
+  log(`archiving ${plural(files.length, 'stored file')} from ${filesRoot}`);
+  return {
+    items: files.map((rel) => diskItem(path.join(filesRoot, rel), FILES_PREFIX + rel)),
+    store: 'local' as const,
+    location: filesRoot,
+  };
+}
+
+/**
+ * Backs up the database and the stored files into one archive (see archive.ts for its layout),
+ * from whichever store holds them: the local folder or the S3-compatible bucket. The database is
+ * copied first, then the files: a file uploaded meanwhile is in the archive with no record pointing
+ * at it (harmless), while every record of the copy finds its file unless the file was deleted in the
+ * seconds between.
  */
 export async function createBackup(options: BackupOptions): Promise<BackupResult> {
   const log = options.log ?? (() => undefined);
   const out = path.resolve(options.out);
   if (fs.existsSync(out))
     throw new BackupError(`${out} exists already: choose another --out (a backup never overwrites one).`);
+  // An unreachable bucket is known before the database is copied.
+  const bucket = options.s3 ? await openBucket(options.s3) : null;
+  try {
+    return await writeArchive(options, out, bucket, log);
+  } finally {
+    await bucket?.close();
+  }
+}
+
+async function writeArchive(
+  options: BackupOptions,
+  out: string,
+  bucket: Bucket | null,
+  log: (line: string) => void,
+): Promise<BackupResult> {
   fs.mkdirSync(path.dirname(out), { recursive: true });
   // Work files sit beside the archive: same disk as the result, not a small /tmp.
   const work = fs.mkdtempSync(path.join(path.dirname(out), '.atrium-backup-'));
@@ -171,55 +286,42 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
       'file' in options.database
         ? await snapshotSqlite(options.database.file, work)
         : await snapshotPostgres(options.database, work, log);
-    const databaseEntries = snapshot.files.map((file) => ({
-      source: file,
-      path:
+    const databaseItems = snapshot.files.map((file) =>
+      diskItem(
+        file,
         dialect === 'postgres' ? POSTGRES_DUMP : path.basename(file) === 'atrium.db' ? SQLITE_MAIN : SQLITE_CREDENTIALS,
-    }));
-
-    const filesRoot = path.join(options.dataDir, 'files');
-    const files = await listFiles(filesRoot);
-    log(`archiving ${plural(files.length, 'stored file')} from ${filesRoot}`);
-    const items = [
-      ...databaseEntries,
-      ...files.map((rel) => ({ source: path.join(filesRoot, rel), path: FILES_PREFIX + rel })),
-    ];
+      ),
+    );
+    const stored = await fileItems(options, bucket, log);
+    const items = [...databaseItems, ...stored.items];
 
     const entries: ManifestEntry[] = [];
     async function* archive(): AsyncGenerator<Buffer> {
       for (const item of items) {
-        let handle: fs.promises.FileHandle;
+        const opened = await item.open();
+        if (!opened) continue;
+        const changed = () => new BackupError(`${item.label} changed size while it was read: run the backup again.`);
         try {
-          handle = await fs.promises.open(item.source, 'r');
-        } catch (error) {
-          // Deleted between the listing and now (a workbook past its hour): nothing to keep.
-          if ((error as NodeJS.ErrnoException).code === 'ENOENT' && item.path.startsWith(FILES_PREFIX)) continue;
-          throw error;
-        }
-        try {
-          // The size of the file opened: the store replaces files by renaming, never in place.
-          const stat = await handle.stat();
-          yield fileHeader(item.path, stat.size, stat.mtimeMs);
+          yield fileHeader(item.path, opened.size, opened.modifiedAt);
           const hash = sha256();
           let written = 0;
-          if (stat.size > 0) {
-            for await (const chunk of handle.createReadStream({ start: 0, end: stat.size - 1, autoClose: false })) {
-              hash.update(chunk as Buffer);
-              written += (chunk as Buffer).length;
-              yield chunk as Buffer;
-            }
+          for await (const chunk of opened.bytes) {
+            // More bytes than the header announced would tear the archive: stop before writing them.
+            if (written + (chunk as Buffer).length > opened.size) throw changed();
+            hash.update(chunk as Buffer);
+            written += (chunk as Buffer).length;
+            yield chunk as Buffer;
           }
-          if (written !== stat.size)
-            throw new BackupError(`${item.source} shrank while it was read: run the backup again.`);
-          yield padding(stat.size);
-          entries.push({ path: item.path, size: stat.size, sha256: hash.digest('hex') });
+          if (written !== opened.size) throw changed();
+          yield padding(opened.size);
+          entries.push({ path: item.path, size: opened.size, sha256: hash.digest('hex') });
         } finally {
-          await handle.close();
+          await opened.close();
         }
       }
       const sum = (list: ManifestEntry[]) => list.reduce((total, e) => total + e.size, 0);
       const database = entries.filter((e) => !e.path.startsWith(FILES_PREFIX));
-      const stored = entries.filter((e) => e.path.startsWith(FILES_PREFIX));
+      const files = entries.filter((e) => e.path.startsWith(FILES_PREFIX));
       manifest = {
         format: FORMAT,
         formatVersion: FORMAT_VERSION,
@@ -234,7 +336,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
         },
         database: { entries: database.map((e) => e.path), bytes: sum(database) },
         ...(snapshot.extensions ? { extensions: snapshot.extensions } : {}),
-        files: { count: stored.length, bytes: sum(stored) },
+        files: { count: files.length, bytes: sum(files), store: stored.store, location: stored.location },
         entries,
       };
       const body = Buffer.from(JSON.stringify(manifest, null, 2) + '\n');

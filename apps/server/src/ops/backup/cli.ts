@@ -7,13 +7,13 @@ import { restoreBackup } from './restore.ts';
 
 /**
  * `npm run backup -- [--out <file>]` and `npm run restore -- <file> [--force]` (docs/backup.md).
- * Reads the same settings as the server (DATA_DIR, DATABASE_URL), so it finds the data the server
- * uses. Refusals print one message and exit 1; anything unexpected prints its stack.
+ * Reads the same settings as the server (DATA_DIR, DATABASE_URL, S3_*), so it finds the data the
+ * server uses: the database, and the files in DATA_DIR/files or in the object store. Refusals print one message and exit 1; anything unexpected prints its stack.
  */
 
 const USAGE = `usage:
   npm run backup -- [--out <file.tar.gz>]    default: DATA_DIR/backups/atrium-<date>-<time>.tar.gz
-  npm run restore -- <file.tar.gz> [--force] --force replaces a database and files folder that hold data`;
+  npm run restore -- <file.tar.gz> [--force] --force replaces a database and files (folder or bucket) that hold data`;
 
 // npm runs a workspace script in the workspace's folder; a path the operator typed is meant from
 // where they typed it, which npm passes on as INIT_CWD.
@@ -46,15 +46,10 @@ async function main(argv: string[]): Promise<void> {
   const location: DataLocation = {
     dataDir: config.dataDir,
     database: config.databaseUrl ? { url: config.databaseUrl } : { file: path.join(config.dataDir, 'atrium.db') },
+    // The store the server picks (core/storage.ts createStorage): the bucket when S3_BUCKET is set.
+    s3: config.s3,
   };
   const log = (line: string) => console.log(line);
-  // With an object store the files are in a bucket, which the store's own tools back up (versioning,
-  // replication); the archive then holds the database and whatever the local folder has.
-  if (process.env.S3_BUCKET)
-    log(
-      `note: files are kept in the S3 bucket ${process.env.S3_BUCKET}, which this command does not ${command === 'restore' ? 'restore' : 'copy'}: ` +
-        `back the bucket up with the store's own tools (docs/backup.md)`,
-    );
   if (command === 'backup') {
     if (positionals.length || values.force) throw new BackupError(USAGE);
     const out = values.out

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import { once } from 'node:events';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
@@ -27,12 +29,16 @@ import {
   type Manifest,
 } from './archive.ts';
 import type { DataLocation } from './backup.ts';
-import { readTar, TarError, type EntrySink } from './tar.ts';
+import { isStoreName, openBucket, type Bucket, type StoredFile } from './bucket.ts';
+import { readTar, TarError, type EntrySink, type TarEntry } from './tar.ts';
 
 export interface RestoreOptions extends DataLocation {
   /** The archive written by `createBackup`. */
   archive: string;
-  /** Replace a target that holds data (its SQLite files and files folder are moved aside, not deleted). */
+  /**
+   * Replace a target that holds data: its SQLite files and files folder are moved aside, its bucket's
+   * files moved to a prefix beside the configured one; none of them is deleted.
+   */
   force?: boolean;
   log?: (line: string) => void;
 }
@@ -42,9 +48,15 @@ export interface RestoreResult {
   /** Tables of the restored database and the rows they hold, counted after the restore. */
   tables: number;
   rows: number;
+  /**
+   * The files restored, and their bytes: every file of the archive, but into a bucket only those the
+   * store can hold (`files/<category>/<name>`; see `leftOut`).
+   */
   files: number;
   fileBytes: number;
-  /** Where the data that was replaced was moved (SQLite files and stored files), when there was some. */
+  /** Archived files a bucket cannot hold (a deeper path from an old local folder), not restored. */
+  leftOut: string[];
+  /** Where the data that was replaced was moved (SQLite files, stored files, `s3://` prefix), when there was some. */
   movedAside: string[];
   /** Migrations this Atrium has that the restored database has not run: the next start runs them. */
   pendingMigrations: string[];
@@ -161,16 +173,22 @@ async function moveAside(item: string, aside: string): Promise<boolean> {
   return true;
 }
 
-/** A write to a staged file that keeps its sha256 as it goes. */
+/**
+ * A write to a staged file that keeps its sha256 as it goes; with no file, the sha256 alone (a
+ * stored file bound for a bucket is checked in a first reading and sent in a second one).
+ */
 async function fileSink(
-  file: string,
+  file: string | null,
   open: Set<fs.promises.FileHandle>,
   done: (size: number, hex: string) => void,
 ): Promise<EntrySink> {
-  await fs.promises.mkdir(path.dirname(file), { recursive: true });
-  const handle = await fs.promises.open(file, 'wx');
-  // Kept until the entry ends, so that a damaged archive failing mid-entry closes it too.
-  open.add(handle);
+  let handle: fs.promises.FileHandle | null = null;
+  if (file) {
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    handle = await fs.promises.open(file, 'wx');
+    // Kept until the entry ends, so that a damaged archive failing mid-entry closes it too.
+    open.add(handle);
+  }
   const hash = sha256();
   let size = 0;
   return {
@@ -178,54 +196,29 @@ async function fileSink(
       hash.update(chunk);
       size += chunk.length;
       let offset = 0;
-      while (offset < chunk.length) offset += (await handle.write(chunk, offset)).bytesWritten;
+      while (handle && offset < chunk.length) offset += (await handle.write(chunk, offset)).bytesWritten;
     },
     async end() {
-      open.delete(handle);
-      await handle.close();
+      if (handle) {
+        open.delete(handle);
+        await handle.close();
+      }
       done(size, hash.digest('hex'));
     },
   };
 }
 
 /**
- * Reads the whole archive into the staging folders, checking each entry's path as it comes, and
- * answers its manifest and what was actually read. gzip's CRC-32 over all of it and tar's header
+ * Reads the archive entry by entry through `onEntry`. gzip's CRC-32 over all of it and tar's header
  * checksums are verified on the way; a failure of either is answered as a damaged archive.
  */
-async function extract(
-  archive: string,
-  stage: { database: string; files: string },
-): Promise<{ manifest: unknown; read: Map<string, { size: number; sha256: string }> }> {
-  const read = new Map<string, { size: number; sha256: string }>();
-  const manifestParts: Buffer[] = [];
-  let sawManifest = false;
-  const open = new Set<fs.promises.FileHandle>();
+async function readArchive(archive: string, onEntry: (entry: TarEntry) => Promise<EntrySink | null>): Promise<void> {
   const input = fs.createReadStream(archive);
   const gunzip = createGunzip();
   input.on('error', (error) => gunzip.destroy(error));
   input.pipe(gunzip);
   try {
-    await readTar(gunzip, async (entry) => {
-      if (read.has(entry.path) || (entry.path === MANIFEST && sawManifest))
-        throw new BackupError(`The archive holds ${entry.path} twice: it was not written by Atrium's backup.`);
-      if (entry.path === MANIFEST) {
-        sawManifest = true;
-        return {
-          write: async (chunk) => void manifestParts.push(Buffer.from(chunk)),
-          end: async () => undefined,
-        };
-      }
-      const isDatabase = [SQLITE_MAIN, SQLITE_CREDENTIALS, POSTGRES_DUMP].includes(entry.path);
-      if (!isDatabase && !(entry.path.startsWith(FILES_PREFIX) && safeRelative(entry.path)))
-        throw new BackupError(
-          `The archive holds an unexpected entry ${JSON.stringify(entry.path)}: it was not written by Atrium's backup.`,
-        );
-      const target = isDatabase
-        ? path.join(stage.database, path.basename(entry.path))
-        : path.join(stage.files, entry.path.slice(FILES_PREFIX.length));
-      return fileSink(target, open, (size, hex) => read.set(entry.path, { size, sha256: hex }));
-    });
+    await readTar(gunzip, onEntry);
   } catch (error) {
     if (error instanceof BackupError) throw error;
     if (error instanceof TarError)
@@ -243,6 +236,47 @@ async function extract(
     throw error;
   } finally {
     input.destroy();
+  }
+}
+
+/**
+ * Reads the whole archive, checking each entry's path as it comes, into the staging folders (the
+ * stored files too, unless `stageFiles` is false: they go to a bucket later), and answers its
+ * manifest and what was actually read.
+ */
+async function extract(
+  archive: string,
+  stage: { database: string; files: string },
+  stageFiles: boolean,
+): Promise<{ manifest: unknown; read: Map<string, { size: number; sha256: string }> }> {
+  const read = new Map<string, { size: number; sha256: string }>();
+  const manifestParts: Buffer[] = [];
+  let sawManifest = false;
+  const open = new Set<fs.promises.FileHandle>();
+  try {
+    await readArchive(archive, async (entry) => {
+      if (read.has(entry.path) || (entry.path === MANIFEST && sawManifest))
+        throw new BackupError(`The archive holds ${entry.path} twice: it was not written by Atrium's backup.`);
+      if (entry.path === MANIFEST) {
+        sawManifest = true;
+        return {
+          write: async (chunk) => void manifestParts.push(Buffer.from(chunk)),
+          end: async () => undefined,
+        };
+      }
+      const isDatabase = [SQLITE_MAIN, SQLITE_CREDENTIALS, POSTGRES_DUMP].includes(entry.path);
+      if (!isDatabase && !(entry.path.startsWith(FILES_PREFIX) && safeRelative(entry.path)))
+        throw new BackupError(
+          `The archive holds an unexpected entry ${JSON.stringify(entry.path)}: it was not written by Atrium's backup.`,
+        );
+      const target = isDatabase
+        ? path.join(stage.database, path.basename(entry.path))
+        : stageFiles
+          ? path.join(stage.files, entry.path.slice(FILES_PREFIX.length))
+          : null;
+      return fileSink(target, open, (size, hex) => read.set(entry.path, { size, sha256: hex }));
+    });
+  } finally {
     for (const handle of open) await handle.close();
   }
   if (!sawManifest)
@@ -258,6 +292,81 @@ async function extract(
     );
   }
   return { manifest, read };
+}
+
+/** The category and name of an archived file, when it is one a store holds (`files/<category>/<name>`). */
+function storedFileOf(entryPath: string): { category: string; name: string } | null {
+  const parts = entryPath.slice(FILES_PREFIX.length).split('/');
+  if (parts.length !== 2 || !parts.every(isStoreName)) return null;
+  return { category: parts[0]!, name: parts[1]! };
+}
+
+/**
+ * The second reading of an archive already checked: each stored file streams from the archive into
+ * the bucket (the store sends a large one in parts; nothing holds a whole file in memory), its sha256
+ * taken again on the way. Should the archive have changed since the first reading, the file that
+ * differs is removed from the bucket and the restore stops.
+ */
+async function uploadFiles(
+  archive: string,
+  bucket: Bucket,
+  manifest: Manifest,
+  log: (line: string) => void,
+): Promise<{ count: number; bytes: number }> {
+  const expected = new Map(manifest.entries.map((e) => [e.path, e]));
+  let count = 0;
+  let bytes = 0;
+  // The upload under way, so that a failure of the reading stops it too.
+  const current: { upload: { body: PassThrough; stored: Promise<void> } | null } = { upload: null };
+  try {
+    await readArchive(archive, async (entry) => {
+      const file = entry.path.startsWith(FILES_PREFIX) ? storedFileOf(entry.path) : null;
+      if (!file) return null;
+      const body = new PassThrough();
+      const stored = bucket.storage.put(file.category, file.name, body).catch((error: Error) => {
+        throw new BackupError(
+          `Sending ${entry.path} to ${bucket.where} failed (${error.message || error.name}). ` +
+            `The database is restored and the bucket holds part of the files: restore again with --force.`,
+        );
+      });
+      // Awaited in end() or below; a rejection before then must not go unhandled.
+      stored.catch(() => undefined);
+      current.upload = { body, stored };
+      const hash = sha256();
+      let size = 0;
+      return {
+        async write(chunk) {
+          hash.update(chunk);
+          size += chunk.length;
+          // Backpressure: wait while the store takes what it has, or stop when the upload failed.
+          if (!body.write(chunk)) await Promise.race([once(body, 'drain'), stored]);
+        },
+        async end() {
+          body.end();
+          await stored;
+          current.upload = null;
+          const want = expected.get(entry.path);
+          if (!want || want.size !== size || want.sha256 !== hash.digest('hex')) {
+            await bucket.storage.remove(file.category, file.name);
+            throw new BackupError(
+              `${entry.path} in ${archive} differs from what was checked moments before: was the archive changed ` +
+                `during the restore? The bucket holds part of the files; restore again with --force.`,
+            );
+          }
+          count++;
+          bytes += size;
+          if (count % 1000 === 0) log(`${plural(count, 'file')} uploaded`);
+        },
+      };
+    });
+  } catch (error) {
+    if (current.upload) {
+      current.upload.body.destroy(error as Error);
+      await current.upload.stored.catch(() => undefined);
+    }
+    throw error;
+  }
+  return { count, bytes };
 }
 
 /** The manifest's promises held against what the archive holds, and against this Atrium. */
@@ -310,10 +419,12 @@ function verify(
 }
 
 /**
- * Restores an archive into the configured database and data folder. Refuses a target that holds
- * data unless `force`; reads and verifies the whole archive before it changes anything; on SQLite
- * swaps the files in by renaming (and moves what they replace aside), on PostgreSQL runs pg_restore
- * in one transaction, so a failure leaves the target as it was.
+ * Restores an archive into the configured database and file store (the data folder, or the bucket
+ * the S3_* settings name). Refuses a target that holds data unless `force`; reads and verifies the
+ * whole archive before it changes anything; on SQLite swaps the files in by renaming (and moves what
+ * they replace aside), on PostgreSQL runs pg_restore in one transaction, so a failure leaves the
+ * database as it was. Into a bucket the files are sent after the database is in place (bucket.ts,
+ * uploadFiles): an interrupted upload leaves part of them, and a restore with --force starts over.
  */
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
   const log = options.log ?? (() => undefined);
@@ -327,7 +438,20 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     throw new BackupError(
       `${archive} is not a gzip-compressed Atrium backup (npm run backup writes .tar.gz archives).`,
     );
+  const bucket = options.s3 ? await openBucket(options.s3) : null;
+  try {
+    return await restoreInto(options, archive, bucket, log);
+  } finally {
+    await bucket?.close();
+  }
+}
 
+async function restoreInto(
+  options: RestoreOptions,
+  archive: string,
+  bucket: Bucket | null,
+  log: (line: string) => void,
+): Promise<RestoreResult> {
   const dialect: BackupDialect = 'file' in options.database ? 'sqlite' : 'postgres';
   const filesDir = path.join(options.dataDir, 'files');
 
@@ -362,13 +486,25 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
         `${plural(others, 'other connection')} to ${redactUrl(url)} (a running Atrium?): stop every instance, then restore.`,
       );
   }
-  const present = await listFiles(filesDir, { includePartial: true });
+  // The files: those of the folder, or with a bucket those under its prefix (the folder is then unused).
+  const present = bucket ? [] : await listFiles(filesDir, { includePartial: true });
+  const presentStored: StoredFile[] = bucket ? (await bucket.files()).files : [];
   if (present.length) held.push(`${plural(present.length, 'file')} under ${filesDir}`);
-  if (held.length && !options.force)
+  if (presentStored.length) held.push(`${plural(presentStored.length, 'file')} in ${bucket!.where}`);
+  if (held.length && !options.force) {
+    const replaced = [
+      dialect === 'sqlite'
+        ? 'the database files are moved aside, not deleted'
+        : 'the PostgreSQL tables are dropped and restored: back them up first',
+      bucket
+        ? "the bucket's files are moved to a prefix beside S3_PREFIX, not deleted"
+        : 'the files folder is moved aside, not deleted',
+    ];
     throw new BackupError(
       `The target is not empty: it holds ${held.join(', and ')}. Nothing was restored. ` +
-        `Run again with --force to replace it${dialect === 'sqlite' ? ' (the current files are moved aside, not deleted)' : ' (the PostgreSQL tables are dropped and restored: back them up first)'}.`,
+        `Run again with --force to replace it (${replaced.join('; ')}).`,
     );
+  }
 
   // Staging sits beside where things end up, so that moving them into place is a rename.
   fs.mkdirSync(options.dataDir, { recursive: true });
@@ -380,23 +516,37 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   const stage = { database: databaseStage, files: path.join(filesStage, 'files') };
   try {
     log(`reading and checking ${archive}`);
-    const { manifest: raw, read } = await extract(archive, stage);
+    const { manifest: raw, read } = await extract(archive, stage, !bucket);
     const manifest = verify(archive, raw, read, dialect);
     log(
       `archive of ${manifest.createdAt} by Atrium ${manifest.atriumVersion}: ${manifest.dialect} at migration ` +
-        `${manifest.migration.latest ?? '(none)'}, ${plural(manifest.files.count, 'file')}; every checksum matches`,
+        `${manifest.migration.latest ?? '(none)'}, ${plural(manifest.files.count, 'file')} from ` +
+        `${manifest.files.location ?? 'the data folder'}; every checksum matches`,
     );
+    // A bucket holds `<category>/<name>` only; a deeper path (a folder of an old local layout) has no key.
+    const leftOut = bucket
+      ? manifest.entries.filter((e) => e.path.startsWith(FILES_PREFIX) && !storedFileOf(e.path)).map((e) => e.path)
+      : [];
 
-    const movedAside: string[] = [];
-    const aside = `replaced-${stamp()}`;
-    let counted: { tables: number; rows: number };
+    // SQLite: the staged files pass SQLite's check before anything is replaced.
+    let counted = { tables: 0, rows: 0 };
+    const stagedMain = path.join(databaseStage, 'atrium.db');
+    const stagedCredentials = path.join(databaseStage, 'atrium-credentials.db');
     if ('file' in options.database) {
-      const file = path.resolve(options.database.file);
-      const stagedMain = path.join(databaseStage, 'atrium.db');
-      const stagedCredentials = path.join(databaseStage, 'atrium-credentials.db');
       const main = countSqlite(stagedMain);
       const credentials = fs.existsSync(stagedCredentials) ? countSqlite(stagedCredentials) : { tables: 0, rows: 0 };
       counted = { tables: main.tables + credentials.tables, rows: main.rows + credentials.rows };
+    }
+
+    const movedAside: string[] = [];
+    const aside = `replaced-${stamp()}`;
+    if (bucket && presentStored.length) {
+      // First of all changes: copying can be refused (permissions), and then nothing else has changed.
+      log(`moving ${plural(presentStored.length, 'file')} of ${bucket.where} aside`);
+      movedAside.push(await bucket.moveAside(presentStored, aside));
+    }
+    if ('file' in options.database) {
+      const file = path.resolve(options.database.file);
       for (const item of sqliteFamily(file)) {
         if (await moveAside(item, path.join(databaseDir, aside)))
           movedAside.push(path.join(databaseDir, aside, path.basename(item)));
@@ -426,21 +576,32 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       counted = await countPostgres(url);
     }
 
-    if (present.length) {
-      if (await moveAside(filesDir, path.join(options.dataDir, aside)))
-        movedAside.push(path.join(options.dataDir, aside, 'files'));
+    let files = { count: manifest.files.count, bytes: manifest.files.bytes };
+    if (bucket) {
+      if (leftOut.length)
+        log(
+          `left out ${plural(leftOut.length, 'archived file')} the bucket cannot hold (not files/<category>/<name>): ` +
+            `${leftOut.slice(0, 5).join(', ')}${leftOut.length > 5 ? ' ...' : ''}`,
+        );
+      log(`uploading the files into ${bucket.where}`);
+      files = await uploadFiles(archive, bucket, manifest, log);
     } else {
-      // Empty folders only (no file was found in them): nothing is lost.
-      await fs.promises.rm(filesDir, { recursive: true, force: true });
+      if (present.length) {
+        if (await moveAside(filesDir, path.join(options.dataDir, aside)))
+          movedAside.push(path.join(options.dataDir, aside, 'files'));
+      } else {
+        // Empty folders only (no file was found in them): nothing is lost.
+        await fs.promises.rm(filesDir, { recursive: true, force: true });
+      }
+      if (fs.existsSync(stage.files)) await fs.promises.rename(stage.files, filesDir);
     }
-    if (fs.existsSync(stage.files)) await fs.promises.rename(stage.files, filesDir);
 
     const latest = manifest.migration.latest;
     const known = knownMigrations();
     const pendingMigrations = latest === null ? known : known.slice(known.indexOf(latest) + 1);
     log(
       `restored ${plural(counted.rows, 'row')} in ${plural(counted.tables, 'table')} and ` +
-        `${plural(manifest.files.count, 'file')} (${humanBytes(manifest.files.bytes)}) into ${filesDir}`,
+        `${plural(files.count, 'file')} (${humanBytes(files.bytes)}) into ${bucket?.where ?? filesDir}`,
     );
     if (movedAside.length)
       log(`what was there before was moved aside: ${movedAside.join(', ')} (delete it once satisfied)`);
@@ -452,8 +613,9 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       manifest,
       tables: counted.tables,
       rows: counted.rows,
-      files: manifest.files.count,
-      fileBytes: manifest.files.bytes,
+      files: files.count,
+      fileBytes: files.bytes,
+      leftOut,
       movedAside,
       pendingMigrations,
     };
