@@ -55,8 +55,10 @@ const display = () => import('./widgets/display.tsx');
 const codes = () => import('./widgets/codes.tsx');
 const color = () => import('./widgets/color.tsx');
 const address = () => import('./widgets/address.tsx');
+const relation = () => import('./widgets/relation.tsx');
 
-// Pickers and uploads live in their own folders; the adapter only points at them.
+// Pickers and uploads live in their own folders; the adapter only points at them. The relation
+// kinds are the pickers' popups with read-only links to the related records (widgets/relation.tsx).
 const userPicker = () => import('../pickers/user-select.tsx');
 const orgPicker = () => import('../pickers/org-select.tsx');
 const popupPicker = () => import('../pickers/popup-select.tsx');
@@ -106,12 +108,12 @@ const WIDGETS: Partial<Record<JnpfKey, WidgetEntry>> = {
   posSelect: from(orgPicker, 'OrgSelect'),
   roleSelect: from(orgPicker, 'OrgSelect'),
   groupSelect: from(orgPicker, 'OrgSelect'),
-  popupSelect: from(popupPicker, 'PopupSelect'),
-  relationForm: from(popupPicker, 'PopupSelect'),
+  popupSelect: from(relation, 'PopupSelectField'),
+  relationForm: from(relation, 'RelationFormField'),
   popupTableSelect: from(popupPicker, 'PopoverTableSelect'),
   autoComplete: from(popupPicker, 'AutoCompleteInput'),
-  relationFormAttr: from(popupPicker, 'RelationAttr'),
-  popupAttr: from(popupPicker, 'RelationAttr'),
+  relationFormAttr: from(relation, 'RelationAttrField'),
+  popupAttr: from(relation, 'RelationAttrField'),
   uploadFz: from(() => import('../upload/upload-fz.tsx'), 'default'),
   uploadImg: from(() => import('../upload/upload-img.tsx'), 'default'),
 };

@@ -4,7 +4,10 @@ export { FormStore, useFormField, useRows, cellPath, type Values, type Row } fro
 export { FormModel, isPermitted } from './model.ts';
 export { useFormRuntime, createFormRuntime, formContextOf, type FormRuntime } from './use-form-runtime.ts';
 export { submitForm, serverErrorsToPaths } from './submit.ts';
-export { FormDetail, type FormDetailProps } from './detail.tsx';
+export { FormDetail, RelatedDetailProvider, type FormDetailProps } from './detail.tsx';
+export { loadDisplayRecord } from './related-records.ts';
+export { detailForm, formFromText, hideOrphanAttributes, recordValues } from './detail-form.ts';
+export { useRelationStore, DETAIL_EXTRA_TYPE, type DynamicModelExtra } from './relation-state.ts';
 export { DateQuickFilter, quickRange } from './date-quick-filter.tsx';
 export type { WidgetProps } from './widgets/types.ts';
 export { useFormGrants } from './use-form-grants.ts';

@@ -131,7 +131,8 @@ describe('sub-table cells', () => {
       </QueryClientProvider>,
     );
     const { store } = runtime;
-    await screen.findByTestId('sub-table-tableField10');
+    // the first render waits for the widget chunks (the popup's pulls in the relation widgets)
+    await screen.findByTestId('sub-table-tableField10', undefined, { timeout: 10_000 });
 
     // Added, not yet rendered: the row is still being added.
     let rowId = '';

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   FormRenderer,
+  RelatedDetailProvider,
   submitForm,
   useFormRuntime,
   type FormRuntime,
@@ -80,14 +81,17 @@ export function FlowFormView({
   const { runtime, operated } = flowForm;
   return (
     <div data-testid="flow-form">
-      <FormRenderer
-        form={operated.form}
-        model={runtime.model}
-        store={runtime.store}
-        granted={operated.granted}
-        formContext={runtime.formContext}
-        readOnly={readOnly}
-      />
+      {/* A read-only related-form field opens its record, as in any designed form's detail. */}
+      <RelatedDetailProvider popupType={operated.form.popupType}>
+        <FormRenderer
+          form={operated.form}
+          model={runtime.model}
+          store={runtime.store}
+          granted={operated.granted}
+          formContext={runtime.formContext}
+          readOnly={readOnly}
+        />
+      </RelatedDetailProvider>
     </div>
   );
 }

@@ -25,6 +25,7 @@ export const formRuntime = {
   cancel: 'Cancel',
   detail: 'Details',
   back: 'Back',
+  viewRelated: 'View the related record',
   gallery: {
     title: 'Widget gallery',
     intro:

@@ -25,6 +25,7 @@ export const formRuntime = {
   cancel: '取 消',
   detail: '详情',
   back: '返回',
+  viewRelated: '查看关联数据',
   gallery: {
     title: '组件示例',
     intro: '下面的表单包含每一种控件。提交时先在浏览器校验，再由服务端按相同规则校验。',

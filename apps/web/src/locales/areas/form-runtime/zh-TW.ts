@@ -25,6 +25,7 @@ export const formRuntime = {
   cancel: '取 消',
   detail: '詳情',
   back: '返回',
+  viewRelated: '查看關聯資料',
   gallery: {
     title: '元件範例',
     intro: '下方表單包含每一種控制項。提交時先在瀏覽器驗證，再由伺服器以相同規則驗證。',

@@ -1,7 +1,5 @@
 import {
   collectFields,
-  holdsValue,
-  migrateFormDesign,
   parseAppLayout,
   type AppLayout,
   type ColumnData,
@@ -12,6 +10,7 @@ import {
   type ListSearch,
 } from '@atrium/shared/forms';
 import type { OnlineConfig } from '../../../api/visualdev.ts';
+import { formFromText } from '../../../components/form-runtime/detail-form.ts';
 
 /**
  * The released model of a type 3 menu entry, read once: the form, the list configuration and
@@ -37,23 +36,15 @@ const parse = <T>(text: string, fallback: T): T => {
   }
 };
 
-/** The released form in the current design shape (an earlier release's shape is upgraded). */
-function readForm(text: string): FormJson {
-  try {
-    return migrateFormDesign(parse<unknown>(text, { fields: [] }));
-  } catch {
-    return { fields: [] };
-  }
-}
-
 export function readModel(config: OnlineConfig): OnlineModel {
-  const form = readForm(config.formData);
+  // the released form in the current design shape (an earlier release's shape is upgraded)
+  const form = formFromText(config.formData);
   const list = parse<ColumnData>(config.columnData, { columnList: [] });
   return {
     id: config.id,
     fullName: config.fullName,
     menuId: config.menuId,
-    form: { ...form, fields: Array.isArray(form.fields) ? form.fields : [] },
+    form,
     list: { ...list, columnList: Array.isArray(list.columnList) ? list.columnList : [] },
     app: parseAppLayout(config.appData),
   };
@@ -205,27 +196,8 @@ export function searchValues(values: Record<string, unknown>): Record<string, un
 
 // ---- detail --------------------------------------------------------------------------------
 
-/** Kinds whose display text would read wrong through their own widget (ids looked up again). */
-const TEXT_KINDS: ReadonlySet<JnpfKey> = new Set<JnpfKey>(['textarea', 'editor']);
-
-/**
- * The form of the detail view. The values come as people read them (names, labels, formatted
- * dates and numbers), so every data field shows its text as it is, instead of a picker looking the
- * name up again as if it were an id; long texts keep their lines.
- */
-export function detailForm(form: FormJson): FormJson {
-  const walk = (fields: readonly FormField[]): FormField[] =>
-    fields.map((field) => {
-      const cfg = field.__config__;
-      if (!cfg) return field;
-      if (cfg.jnpfKey === 'table' || !holdsValue(field)) {
-        return Array.isArray(cfg.children) ? { ...field, __config__: { ...cfg, children: walk(cfg.children) } } : field;
-      }
-      const key: JnpfKey = TEXT_KINDS.has(cfg.jnpfKey) ? 'textarea' : 'comInput';
-      return { ...field, multiple: false, __config__: { ...cfg, jnpfKey: key } } as FormField;
-    });
-  return { ...form, fields: walk(form.fields) };
-}
+/** The detail view's form: values shown as people read them, relation fields linking their records. */
+export { detailForm } from '../../../components/form-runtime/detail-form.ts';
 
 /** A CSS width from the form's setting ('600px', '60%', 800). */
 export const widthOf = (w: string | number | undefined, fallback: string) =>

@@ -19,7 +19,7 @@ import {
   Toolbar,
   usePagedList,
 } from '../../../components/admin/index.ts';
-import { FormDetail, useFormGrants } from '../../../components/form-runtime/index.ts';
+import { FormDetail, recordValues, useFormGrants } from '../../../components/form-runtime/index.ts';
 import { downloadFile, ImportDialog, importApiFor } from '../../../components/import-dialog/index.ts';
 import { useSessionStore } from '../../../stores/session.ts';
 import { editableFields, InlineCell, useInlineEdit } from './inline-edit.tsx';
@@ -209,14 +209,7 @@ export function OnlineList({ model, menuId }: Props) {
   };
 
   const loadDetail = useCallback(
-    async (id: string) => {
-      const shown = await source.display(model.id, id);
-      try {
-        return JSON.parse(shown.data) as Record<string, unknown>;
-      } catch {
-        return {};
-      }
-    },
+    async (id: string) => recordValues((await source.display(model.id, id)).data),
     [model.id, source],
   );
   const closeDetail = useCallback(() => setViewing(null), []);
@@ -516,6 +509,7 @@ export function OnlineList({ model, menuId }: Props) {
         <FormDetail
           open
           form={detail}
+          modelId={model.id}
           recordId={viewing}
           loadRecord={loadDetail}
           title={model.fullName}

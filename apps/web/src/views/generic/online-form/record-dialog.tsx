@@ -10,6 +10,7 @@ import { useRecordSource } from './record-source.ts';
 import { feedback } from '../../../app/feedback.ts';
 import {
   FormRenderer,
+  RelatedDetailProvider,
   serverErrorsToPaths,
   submitForm,
   useFormRuntime,
@@ -120,15 +121,18 @@ export function RecordDialog({ modelId, form, recordId, title, granted, onClose,
         />
       )}
       {loaded ? (
-        <FormRenderer
-          key={loaded.version ?? 'new'}
-          form={form}
-          model={runtime.model}
-          store={runtime.store}
-          granted={granted}
-          formContext={runtime.formContext}
-          formInfo={{ recordId }}
-        />
+        // a disabled related-form field opens its record in this dialog's mode
+        <RelatedDetailProvider popupType={form.popupType}>
+          <FormRenderer
+            key={loaded.version ?? 'new'}
+            form={form}
+            model={runtime.model}
+            store={runtime.store}
+            granted={granted}
+            formContext={runtime.formContext}
+            formInfo={{ modelId, recordId }}
+          />
+        </RelatedDetailProvider>
       ) : (
         <div className={styles.loading}>
           <Spin />
