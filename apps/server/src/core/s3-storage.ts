@@ -72,13 +72,9 @@ async function* piecesOf(stream: Readable, size: number): AsyncGenerator<Buffer>
   if (heldBytes > 0 || !yielded) yield Buffer.concat(held);
 }
 
-/**
- * The S3-compatible object store (AWS S3, MinIO, Ceph, a cloud's S3 API): a file is the object
- * `<prefix><category>/<name>` of one bucket. Downloads are the object's own stream, never buffered;
- * a streamed upload goes up in parts of PART_BYTES, so neither direction holds a whole file.
- */
-export function s3Storage(settings: S3Settings, tuning: { listPage?: number } = {}): FileStorage {
-  const client = new S3Client({
+/** A client of the store the settings name, as the store and the backup's bucket tools use it. */
+export function s3Client(settings: S3Settings): S3Client {
+  return new S3Client({
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     forcePathStyle: settings.forcePathStyle,
@@ -90,6 +86,15 @@ export function s3Storage(settings: S3Settings, tuning: { listPage?: number } = 
     // A store that does not answer fails the request instead of holding it (and its user) forever.
     requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
   });
+}
+
+/**
+ * The S3-compatible object store (AWS S3, MinIO, Ceph, a cloud's S3 API): a file is the object
+ * `<prefix><category>/<name>` of one bucket. Downloads are the object's own stream, never buffered;
+ * a streamed upload goes up in parts of PART_BYTES, so neither direction holds a whole file.
+ */
+export function s3Storage(settings: S3Settings, tuning: { listPage?: number } = {}): FileStorage {
+  const client = s3Client(settings);
   const Bucket = settings.bucket;
   const keyOf = (category: string, name: string) => `${settings.prefix}${checkedPart(category)}/${checkedPart(name)}`;
 

@@ -1,6 +1,6 @@
-import { CopyObjectCommand, ListObjectsCommand, S3Client } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, ListObjectsCommand } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../../config.ts';
-import { s3Storage } from '../../core/s3-storage.ts';
+import { s3Client, s3Storage } from '../../core/s3-storage.ts';
 import type { FileStorage } from '../../core/storage.ts';
 import { checkedPart } from '../../core/storage-names.ts';
 import { BackupError } from './archive.ts';
@@ -76,16 +76,7 @@ export async function openBucket(settings: S3Settings, tuning: { listPage?: numb
       `Cannot reach the bucket ${where} (${reason}): check S3_ENDPOINT, S3_BUCKET and the keys. Nothing was changed.`,
     );
   }
-  // The same connection settings as the store's own client (core/s3-storage.ts).
-  const client = new S3Client({
-    region: settings.region,
-    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-    forcePathStyle: settings.forcePathStyle,
-    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
-  });
+  const client = s3Client(settings);
   const Bucket = settings.bucket;
 
   return {
