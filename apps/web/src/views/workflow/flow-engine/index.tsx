@@ -13,12 +13,11 @@ import {
   AdminPage,
   DataTable,
   removeWithConfirm,
-  SearchBar,
   sortCodeColumn,
   Toolbar,
   usePagedList,
 } from '../../../components/admin/index.ts';
-import { DictionarySelect, useDictionary } from '../../../components/dictionary-select/index.ts';
+import { CategorySearchBar, useDictionary } from '../../../components/dictionary-select/index.ts';
 import { flowDesignerTexts } from '../../../components/flow-designer/texts.ts';
 import { formDesignerTexts } from '../../../components/form-designer/texts.ts';
 import { mergeAreaTexts } from '../../../locales/index.ts';
@@ -81,7 +80,6 @@ export default function FlowEnginePage() {
   const has = useHas();
   const list = usePagedList<FlowTemplateSummary, Filters>({ queryKey: KEY, fetch: flowTemplateApi.list });
   const categories = useDictionary(FLOW_CATEGORY_DICTIONARY);
-  const [category, setCategory] = useState<string | null>(null);
   const [state, setState] = useState<number | null>(null);
   const [editing, setEditing] = useState<{ id?: string } | null>(null);
   const [designing, setDesigning] = useState<string | null>(null);
@@ -199,28 +197,16 @@ export default function FlowEnginePage() {
 
   return (
     <AdminPage data-testid="flow-engine-page">
-      <SearchBar
-        onSearch={list.search}
+      <CategorySearchBar
+        list={list}
+        typeCode={FLOW_CATEGORY_DICTIONARY}
+        placeholder={t('flowDesigner.engine.allCategories')}
+        data-testid="flow-template-category-filter"
         onReset={() => {
-          setCategory(null);
           setState(null);
-          list.search('');
-          list.filter({ category: '', enabledMark: '' });
+          list.filter({ enabledMark: '' });
         }}
       >
-        <DictionarySelect
-          typeCode={FLOW_CATEGORY_DICTIONARY}
-          valueField="enCode"
-          value={category}
-          onChange={(value) => {
-            const code = typeof value === 'string' ? value : null;
-            setCategory(code);
-            list.filter({ category: code ?? '' });
-          }}
-          placeholder={t('flowDesigner.engine.allCategories')}
-          style={{ width: 180 }}
-          data-testid="flow-template-category-filter"
-        />
         <Select<number>
           allowClear
           value={state ?? undefined}
@@ -236,7 +222,7 @@ export default function FlowEnginePage() {
           style={{ width: 120 }}
           data-testid="flow-template-state-filter"
         />
-      </SearchBar>
+      </CategorySearchBar>
       <Toolbar onRefresh={() => void list.refetch()}>
         <AddButton onClick={() => setEditing({})} data-testid="flow-template-add">
           {t('flowDesigner.engine.add')}
