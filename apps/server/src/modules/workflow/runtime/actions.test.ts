@@ -152,6 +152,26 @@ describe.each(dbTargets())('workflow actions on $name', (target) => {
     expect((await call('POST', `/FlowBefore/Audit/${op}`, 'manager')).code).toBe(200);
   });
 
+  it('keeps an approval’s attachments at their plain path and gives each reader a fresh link', async () => {
+    const { versionId } = await template(chain(startNode(), approverNode('a', users('manager'))));
+    const id = await launch(versionId);
+    const fileId = `${'1'.repeat(26)}${'b'.repeat(16)}.pdf`;
+    const sent = { name: '发票.pdf', fileId, url: `/api/file/Annex/${fileId}?ticket=expired-one` };
+    const approved = await call('POST', `/FlowBefore/Audit/${await pendingOf(id, 'manager')}`, 'manager', {
+      handleOpinion: '同意',
+      fileList: [sent, 'not an attachment'],
+    });
+    expect(approved.code, approved.msg).toBe(200);
+    const stored = (await records(id)).find((r) => r.handler_id === ids.manager)!;
+    expect(JSON.parse(stored.file_list)).toEqual([{ name: '发票.pdf', fileId, url: `/api/file/Annex/${fileId}` }]);
+    for (const path of [`/FlowBefore/${id}`, `/FlowBefore/RecordList/${id}`]) {
+      const answer = await call('GET', path, 'staff');
+      const list = path.includes('RecordList') ? answer.data : answer.data.flowTaskOperatorRecordList;
+      const url = list.find((r: { handleId: string }) => r.handleId === ids.manager).fileList[0].url as string;
+      expect(url).toMatch(new RegExp(`^/api/file/Annex/${fileId}\\?fullName=.+&ticket=[^&]+$`));
+    }
+  });
+
   it('S2-7-74 S2-7-72 urges at most once in ten minutes and deletes only drafts and ended flows', async () => {
     const { versionId } = await template(chain(startNode(), approverNode('a', users('manager'))));
     const id = await launch(versionId);
