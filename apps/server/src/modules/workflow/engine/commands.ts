@@ -244,6 +244,9 @@ export function rejectTargets(w: Working, nodeId: string): { nodeId: string; nod
   }
 }
 
+/** A handling node never rejects; an approval node unless its reject button is off. */
+const mayReject = (node: ApproverNode) => node.type !== 'handle' && !buttonOff(node.properties, 'reject');
+
 export async function reject(
   w: Working,
   operatorId: string,
@@ -252,7 +255,7 @@ export async function reject(
   const op = w.pendingOperatorOf(operatorId);
   const node = approverOf(w, op.node_id);
   const props = node.properties;
-  if (node.type === 'handle' || buttonOff(props, 'reject')) throw new EngineError('flowRejectNotAllowed');
+  if (!mayReject(node)) throw new EngineError('flowRejectNotAllowed');
   if (w.actor.source === 'user') requireOpinionAndSign(props, input);
   const targets = rejectTargets(w, node.nodeId);
   let step = input.rejectStep ?? targets[0]?.nodeId ?? '0';
@@ -353,6 +356,23 @@ function madeBy(w: Working, ni: NodeInstanceRow): NodeInstanceRow[] {
 const actedByPerson = (o: OperatorRow) =>
   o.handle_status !== null && o.handle_status !== HandleStatus.autoApproved && o.source !== 'autoDedup';
 
+/**
+ * Whether an operator was set aside by a monitor's assignment: an assignment voids every open
+ * operator of the node and adds its assignee after all of them (a higher sequence index), so an
+ * operator whose own turn (or, when add-signed, its parent's) comes before the last assignee's was
+ * already there when the node was assigned.
+ */
+function replacedByAssignment(w: Working, ni: NodeInstanceRow): (op: OperatorRow) => boolean {
+  const main = w.mainOperatorsOf(ni.id);
+  const assigned = main.filter((o) => o.source === 'assign').map((o) => o.sequence_index);
+  if (!assigned.length) return () => false;
+  const last = Math.max(...assigned);
+  return (op) => {
+    const owner = op.parent_operator_id ? main.find((o) => o.id === op.parent_operator_id) : op;
+    return owner !== undefined && owner.sequence_index < last;
+  };
+}
+
 /** An approver takes back his approval while what it started is untouched. */
 export async function recall(w: Working, record: RecordRow): Promise<void> {
   w.requireRunning();
@@ -381,9 +401,11 @@ export async function recall(w: Working, record: RecordRow): Promise<void> {
     ni.state = 'active';
     ni.completed_at = null;
     w.touchNode(ni);
-    // Operators the completion set aside take their turn again.
+    // Operators the completion set aside take their turn again; those an assignment replaced before
+    // it stay aside (the assignment gave the node to its assignee alone).
+    const replaced = replacedByAssignment(w, ni);
     for (const other of w.operatorsOf(ni.id))
-      if (other.state === 'void' && other.handle_status === null && other.id !== op.id) {
+      if (other.state === 'void' && other.handle_status === null && other.id !== op.id && !replaced(other)) {
         other.state = ni.multi_mode === CounterSign.sequential ? 'waiting' : 'pending';
         w.touchOperator(other);
         if (other.state === 'pending') w.activate(other);
@@ -496,7 +518,9 @@ export async function assign(w: Working, nodeId: string, toUserId: string, opini
   });
   w.activate(op);
   w.recount(ni);
-  ni.pass_threshold = Math.min(w.threshold(ni), ni.approved_count + 1);
+  // The node passes with the assignee's approval, on top of those it already has, whatever its
+  // ratio would make of the smaller number of handlers left.
+  ni.pass_threshold = ni.approved_count + 1;
   w.record({
     node: nodeRef(ni),
     handleStatus: HandleStatus.assigned,
@@ -620,10 +644,17 @@ export function restore(w: Working): void {
   w.instance.status_before_suspend = null;
   const parked = new Set(w.state.choices.suspendedOperatorIds ?? []);
   delete w.state.choices.suspendedOperatorIds;
+  const deferred = w.state.choices.deferredJobs ?? [];
+  delete w.state.choices.deferredJobs;
+  const now = w.now();
   for (const op of w.state.operators)
     if (parked.has(op.id) && op.state === 'waiting') {
       op.state = 'pending';
       w.touchOperator(op);
+      // A reminder or overdue action that fell due meanwhile did nothing: it runs now.
+      for (const job of deferred.filter((d) => d.operatorId === op.id))
+        if (job.kind === 'workflow.remind') w.queueRemind(op, now);
+        else w.queueOverdue(op, now);
     }
   w.record({ node: startRef(w), handleStatus: HandleStatus.restored, source: 'admin' });
   requeueWaits(w);
@@ -766,11 +797,43 @@ export function cancelByParent(w: Working): boolean {
   return true;
 }
 
+/** Which of an operator's jobs: its reminders or its overdue action. */
+type OperatorJobKind = 'workflow.remind' | 'workflow.overdue';
+
+/** What a reminder or overdue job was queued for: its operator, the count it acts on, the receipt it belongs to. */
+export interface OperatorJob {
+  operatorId: string;
+  count: number;
+  /** The operator's `received_at` when the job was queued; absent in jobs queued before it was carried. */
+  receivedAt?: number;
+}
+
+/**
+ * The operator a reminder or overdue job may act on: still pending on a running flow, with the same
+ * count and the same receipt (a task handed on since has jobs of its own). A job that falls due while
+ * the flow is suspended is kept on the instance for restore to queue again (`deferred`).
+ */
+function operatorDue(w: Working, kind: OperatorJobKind, job: OperatorJob): OperatorRow | 'deferred' | null {
+  const op = w.operator(job.operatorId);
+  const count = kind === 'workflow.remind' ? op?.remind_count : op?.overdue_count;
+  if (!op || count !== job.count) return null;
+  if (job.receivedAt !== undefined && op.received_at !== job.receivedAt) return null;
+  const choices = w.state.choices;
+  if (w.instance.status === FlowStatus.suspended && op.state === 'waiting') {
+    if (!choices.suspendedOperatorIds?.includes(op.id)) return null;
+    if (choices.deferredJobs?.some((d) => d.kind === kind && d.operatorId === op.id)) return null;
+    choices.deferredJobs = [...(choices.deferredJobs ?? []), { kind, operatorId: op.id }];
+    return 'deferred';
+  }
+  if (w.instance.status !== FlowStatus.wait || op.state !== 'pending') return null;
+  return op;
+}
+
 /** A reminder fell due: the still-pending operator is told again, and the next reminder is set. */
-export function remindDue(w: Working, operatorId: string, count: number): boolean {
-  if (w.instance.status !== FlowStatus.wait) return false;
-  const op = w.operator(operatorId);
-  if (!op || op.state !== 'pending' || op.remind_count !== count) return false;
+export function remindDue(w: Working, job: OperatorJob): boolean {
+  const op = operatorDue(w, 'workflow.remind', job);
+  if (op === 'deferred') return true;
+  if (!op) return false;
   const remind = w.approverProperties(op.node_id)?.remind;
   op.remind_count += 1;
   w.touchOperator(op);
@@ -783,24 +846,22 @@ export function remindDue(w: Working, operatorId: string, count: number): boolea
     senderId: null,
   });
   if (remind && op.remind_count < remind.maxCount && remind.interval > 0)
-    w.changes.jobs.push({
-      kind: 'workflow.remind',
-      runAt: w.now() + remind.interval * 3_600_000,
-      payload: { instanceId: w.instance.id, operatorId: op.id, count: op.remind_count },
-      dedupeKey: `workflow.remind:${op.id}:${op.remind_count}:${w.now()}`,
-    });
+    w.queueRemind(op, w.now() + remind.interval * 3_600_000);
   return true;
 }
 
 /**
  * An operator went overdue: he is told, and the node's `autoAction` approves or rejects for him (as
- * the system timer). Only once per overdue count, so a job run twice does nothing the second time.
+ * the system timer, in the name of the operator's assignee). Only once per overdue count, so a job
+ * run twice does nothing the second time. A rejection goes where the node's reject rule sends it
+ * first; a node that may not reject (a handling node, its reject button off) only tells the handler.
  */
-export async function overdueDue(w: Working, operatorId: string, count: number): Promise<boolean> {
-  if (w.instance.status !== FlowStatus.wait) return false;
-  const op = w.operator(operatorId);
-  if (!op || op.state !== 'pending' || op.overdue_count !== count) return false;
-  const overdue = w.approverProperties(op.node_id)?.overdue;
+export async function overdueDue(w: Working, job: OperatorJob): Promise<boolean> {
+  const op = operatorDue(w, 'workflow.overdue', job);
+  if (op === 'deferred') return true;
+  if (!op) return false;
+  const node = approverOf(w, op.node_id);
+  const overdue = node.properties.overdue;
   op.overdue_count += 1;
   w.touchOperator(op);
   w.notify({
@@ -812,6 +873,6 @@ export async function overdueDue(w: Working, operatorId: string, count: number):
     senderId: null,
   });
   if (overdue?.autoAction === 'approve') await approve(w, op.id, {});
-  else if (overdue?.autoAction === 'reject') await reject(w, op.id, { rejectStep: '0' });
+  else if (overdue?.autoAction === 'reject' && mayReject(node)) await reject(w, op.id, {});
   return true;
 }

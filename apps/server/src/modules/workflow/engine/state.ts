@@ -140,6 +140,8 @@ export interface Choices {
   branches?: string[];
   /** Operators made waiting by a suspension, made pending again on restore. */
   suspendedOperatorIds?: string[];
+  /** Reminders and overdue actions of parked operators that fell due during a suspension: queued again on restore. */
+  deferredJobs?: { kind: 'workflow.remind' | 'workflow.overdue'; operatorId: string }[];
 }
 
 /** A group node instance's bookkeeping in `property_snapshot`: the branches it started and those done. */

@@ -219,21 +219,33 @@ export class Working {
       nodeName: op.node_name,
     });
     const remind = props?.remind;
-    if (remind && remind.maxCount > 0 && remind.firstAfter > 0)
-      this.changes.jobs.push({
-        kind: 'workflow.remind',
-        runAt: now + remind.firstAfter * HOUR,
-        payload: { instanceId: this.instance.id, operatorId: op.id, count: op.remind_count },
-        dedupeKey: `workflow.remind:${op.id}:${op.remind_count}:${now}`,
-      });
+    if (remind && remind.maxCount > 0 && remind.firstAfter > 0) this.queueRemind(op, now + remind.firstAfter * HOUR);
     const overdue = props?.overdue;
-    if (overdue && overdue.firstAfter > 0)
-      this.changes.jobs.push({
-        kind: 'workflow.overdue',
-        runAt: now + overdue.firstAfter * HOUR,
-        payload: { instanceId: this.instance.id, operatorId: op.id, count: op.overdue_count },
-        dedupeKey: `workflow.overdue:${op.id}:${op.overdue_count}:${now}`,
-      });
+    if (overdue && overdue.firstAfter > 0) this.queueOverdue(op, now + overdue.firstAfter * HOUR);
+  }
+
+  /**
+   * The operator's next reminder. The job carries the count it is for and the time the operator
+   * received the task: a transfer, recall or add-sign hands the task on with a new receipt time (and
+   * jobs of its own), so a job of an earlier receipt finds it no longer matches and does nothing.
+   */
+  queueRemind(op: OperatorRow, runAt: number): void {
+    this.changes.jobs.push({
+      kind: 'workflow.remind',
+      runAt,
+      payload: { instanceId: this.instance.id, operatorId: op.id, count: op.remind_count, receivedAt: op.received_at },
+      dedupeKey: `workflow.remind:${op.id}:${op.remind_count}:${this.now()}`,
+    });
+  }
+
+  /** The operator's overdue action, stamped like a reminder (see `queueRemind`). */
+  queueOverdue(op: OperatorRow, runAt: number): void {
+    this.changes.jobs.push({
+      kind: 'workflow.overdue',
+      runAt,
+      payload: { instanceId: this.instance.id, operatorId: op.id, count: op.overdue_count, receivedAt: op.received_at },
+      dedupeKey: `workflow.overdue:${op.id}:${op.overdue_count}:${this.now()}`,
+    });
   }
 
   approverProperties(nodeId: string): ApproverProperties | null {

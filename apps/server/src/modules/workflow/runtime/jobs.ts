@@ -25,7 +25,12 @@ export type WorkflowJobKind = (typeof WORKFLOW_JOB_KINDS)[number];
 export type JobAttempt = Pick<JobContext, 'attempt' | 'maxAttempts'>;
 
 const timerPayload = z.object({ instanceId: z.string(), nodeInstanceId: z.string() });
-const operatorPayload = z.object({ instanceId: z.string(), operatorId: z.string(), count: z.number().int() });
+const operatorPayload = z.object({
+  instanceId: z.string(),
+  operatorId: z.string(),
+  count: z.number().int(),
+  receivedAt: z.number().int().optional(),
+});
 const triggerPayload = z.object({
   instanceId: z.string(),
   nodeInstanceId: z.string(),
@@ -61,21 +66,25 @@ export async function runWorkflowJob(
       return result === true;
     });
   }
-  const { instanceId, operatorId, count } = operatorPayload.parse(payload);
-  const op = await services.db
+  const { instanceId, ...job } = operatorPayload.parse(payload);
+  const exists = await services.db
     .selectFrom('flow_operator')
-    .select(['assignee_id', 'instance_id'])
-    .where('id', '=', operatorId)
+    .select('instance_id')
+    .where('id', '=', job.operatorId)
     .executeTakeFirst();
-  if (!op || op.instance_id !== instanceId) return false;
+  if (exists?.instance_id !== instanceId) return false;
   return runCommand(services.db, async (unit) => {
-    // The system acts in the operator's name, so an automatic approval is his record, marked system-timer.
+    // The system acts in the name of whoever holds the task under the lock (a transfer may have
+    // committed since the job started), so an automatic approval is his record, marked system-timer.
     const result = await onInstance(
       services,
       unit,
       instanceId,
-      { userId: op.assignee_id, source: 'system-timer' },
-      (w) => (kind === 'workflow.remind' ? remindDue(w, operatorId, count) : overdueDue(w, operatorId, count)),
+      (state) => ({
+        userId: state.operators.find((o) => o.id === job.operatorId)?.assignee_id ?? state.instance.initiator_id,
+        source: 'system-timer',
+      }),
+      (w) => (kind === 'workflow.remind' ? remindDue(w, job) : overdueDue(w, job)),
     );
     return result === true;
   });

@@ -61,17 +61,20 @@ export const REPLAYED = Symbol('replayed');
 
 /**
  * Runs `fn` on the locked state of an instance and writes what it changed. Answers REPLAYED, without
- * running it, when the actor's request id was already handled.
+ * running it, when the actor's request id was already handled. The actor may be read from the locked
+ * state (a job acting in the name of whoever holds a task now). A command answering `false` found
+ * nothing to do and changed nothing: nothing is written, not even the instance's version.
  */
 export async function onInstance<T>(
   services: RuntimeServices,
   unit: UnitOfWork,
   instanceId: string,
-  actor: Actor,
+  actorOf: Actor | ((state: InstanceState) => Actor),
   fn: (w: Working) => Promise<T> | T,
 ): Promise<T | typeof REPLAYED> {
   const state = await loadState(unit.trx, instanceId);
   if (!state) throw notFound('flowNotFound');
+  const actor = typeof actorOf === 'function' ? actorOf(state) : actorOf;
   if (await replayOf(unit.trx, actor.userId, actor.requestId)) return REPLAYED;
   const w = new Working(state, enginePorts(unit.trx, services), actor);
   let result: T;
@@ -80,6 +83,7 @@ export async function onInstance<T>(
   } catch (error) {
     throw asAppError(error);
   }
+  if (result === false) return result;
   await commit(services, unit, w, true);
   return result;
 }
