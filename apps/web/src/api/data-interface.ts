@@ -90,6 +90,8 @@ export const dataInterfaceApi = {
   /** Categories with their enabled interfaces. */
   selector: async () => (await request<{ list: DataInterfaceCategoryNode[] }>({ url: `${BASE}/Selector` })).data!.list,
   info: async (id: string) => (await request<DataInterfaceInfo>({ url: `${BASE}/${part(id)}` })).data!,
+  /** The parameters an interface declares; any signed-in user may ask (designers of flows and forms map them). */
+  params: async (id: string) => (await request<RequestParameter[]>({ url: `${BASE}/GetParam/${part(id)}` })).data ?? [],
   create: (body: DataInterfaceForm) => request({ url: BASE, method: 'POST', data: body }),
   update: (id: string, body: DataInterfaceForm & { version?: number }) =>
     request({ url: `${BASE}/${part(id)}`, method: 'PUT', data: body }),

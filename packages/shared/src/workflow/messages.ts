@@ -53,6 +53,14 @@ const zhCN = {
   'problem.timerNoDelay': '{kind}「{name}」未设置等待时长',
   'problem.copyNoRecipient': '{kind}「{name}」未设置抄送人',
   'problem.triggerEmpty': '{kind}「{name}」未设置要执行的操作',
+  'problem.interfaceMissing': '{kind}「{name}」未选择数据接口',
+  'problem.interfaceParamBlank': '{kind}「{name}」有未选择接口参数的映射',
+  'problem.interfaceParamNoValue': '{kind}「{name}」的接口参数 {param} 未设置取值',
+  'problem.interfaceParamField': '{kind}「{name}」的接口参数 {param} 取自表单字段 {field}，该字段不存在',
+  'problem.interfaceParamVariable': '{kind}「{name}」的接口参数 {param} 使用了未知的流程变量 {variable}',
+  'problem.responseFieldMissing': '{kind}「{name}」的返回值 {path} 未选择要写入的表单字段',
+  'problem.responseFieldUnknown': '{kind}「{name}」的返回值 {path} 写入的表单字段 {field} 不存在',
+  'problem.triggerAttempts': '{kind}「{name}」的调用次数必须是 1 到 {max} 之间的整数',
 
   'summary.notSet': '未设置',
   'summary.everyone': '所有人',
@@ -92,6 +100,8 @@ const zhCN = {
   'summary.timerUntil': '等待至 {field}',
   'summary.triggerInterface': '调用数据接口',
   'summary.triggerSetFields': '更新 {n} 个字段',
+  'summary.triggerWait': '调用数据接口并等待结果',
+  'summary.wholeAnswer': '（整个返回值）',
   'summary.defaultBranch': '其他条件进入此流程',
   'summary.noRule': '请设置条件',
   'summary.sep': '、',
@@ -118,6 +128,15 @@ const zhCN = {
   'sys.initiatorPositions': '发起人岗位',
   'sys.flowUrgent': '紧急程度',
   'sys.launchTime': '发起时间',
+  'var.initiatorId': '发起人',
+  'var.initiatorDept': '发起部门',
+  'var.instanceId': '流程实例编号',
+  'var.billNo': '单据编号',
+  'var.flowTitle': '流程标题',
+  'var.flowCode': '流程编码',
+  'var.flowName': '流程名称',
+  'var.flowUrgent': '紧急程度',
+  'var.launchTime': '发起时间',
 } as const;
 
 export type FlowMessageKey = keyof typeof zhCN;
@@ -169,6 +188,14 @@ const zhTW: Record<FlowMessageKey, string> = {
   'problem.timerNoDelay': '{kind}「{name}」未設定等待時長',
   'problem.copyNoRecipient': '{kind}「{name}」未設定抄送人',
   'problem.triggerEmpty': '{kind}「{name}」未設定要執行的操作',
+  'problem.interfaceMissing': '{kind}「{name}」未選擇資料介面',
+  'problem.interfaceParamBlank': '{kind}「{name}」有未選擇介面參數的映射',
+  'problem.interfaceParamNoValue': '{kind}「{name}」的介面參數 {param} 未設定取值',
+  'problem.interfaceParamField': '{kind}「{name}」的介面參數 {param} 取自表單欄位 {field}，該欄位不存在',
+  'problem.interfaceParamVariable': '{kind}「{name}」的介面參數 {param} 使用了未知的流程變數 {variable}',
+  'problem.responseFieldMissing': '{kind}「{name}」的回傳值 {path} 未選擇要寫入的表單欄位',
+  'problem.responseFieldUnknown': '{kind}「{name}」的回傳值 {path} 寫入的表單欄位 {field} 不存在',
+  'problem.triggerAttempts': '{kind}「{name}」的呼叫次數必須是 1 到 {max} 之間的整數',
 
   'summary.notSet': '未設定',
   'summary.everyone': '所有人',
@@ -208,6 +235,8 @@ const zhTW: Record<FlowMessageKey, string> = {
   'summary.timerUntil': '等待至 {field}',
   'summary.triggerInterface': '呼叫資料介面',
   'summary.triggerSetFields': '更新 {n} 個欄位',
+  'summary.triggerWait': '呼叫資料介面並等待結果',
+  'summary.wholeAnswer': '（整個回傳值）',
   'summary.defaultBranch': '其他條件進入此流程',
   'summary.noRule': '請設定條件',
   'summary.sep': '、',
@@ -234,6 +263,15 @@ const zhTW: Record<FlowMessageKey, string> = {
   'sys.initiatorPositions': '發起人崗位',
   'sys.flowUrgent': '緊急程度',
   'sys.launchTime': '發起時間',
+  'var.initiatorId': '發起人',
+  'var.initiatorDept': '發起部門',
+  'var.instanceId': '流程實例編號',
+  'var.billNo': '單據編號',
+  'var.flowTitle': '流程標題',
+  'var.flowCode': '流程編碼',
+  'var.flowName': '流程名稱',
+  'var.flowUrgent': '緊急程度',
+  'var.launchTime': '發起時間',
 };
 
 const enUS: Record<FlowMessageKey, string> = {
@@ -283,6 +321,17 @@ const enUS: Record<FlowMessageKey, string> = {
   'problem.timerNoDelay': '{kind} "{name}" has no waiting time',
   'problem.copyNoRecipient': '{kind} "{name}" has no recipients',
   'problem.triggerEmpty': '{kind} "{name}" has nothing to do',
+  'problem.interfaceMissing': '{kind} "{name}" has no data interface chosen',
+  'problem.interfaceParamBlank': '{kind} "{name}" has a parameter mapping with no interface parameter chosen',
+  'problem.interfaceParamNoValue': 'The interface parameter {param} of {kind} "{name}" has no value source',
+  'problem.interfaceParamField':
+    'The interface parameter {param} of {kind} "{name}" takes the form field {field}, which does not exist',
+  'problem.interfaceParamVariable':
+    'The interface parameter {param} of {kind} "{name}" takes the unknown flow variable {variable}',
+  'problem.responseFieldMissing': 'The answer value {path} of {kind} "{name}" has no form field to write to',
+  'problem.responseFieldUnknown':
+    '{kind} "{name}" writes the answer value {path} to the form field {field}, which does not exist',
+  'problem.triggerAttempts': 'The number of calls of {kind} "{name}" must be a whole number from 1 to {max}',
 
   'summary.notSet': 'Not set',
   'summary.everyone': 'Everyone',
@@ -322,6 +371,8 @@ const enUS: Record<FlowMessageKey, string> = {
   'summary.timerUntil': 'Wait until {field}',
   'summary.triggerInterface': 'Call a data interface',
   'summary.triggerSetFields': 'Update {n} fields',
+  'summary.triggerWait': 'Call a data interface and wait for its answer',
+  'summary.wholeAnswer': '(the whole answer)',
   'summary.defaultBranch': 'Taken when no other branch matches',
   'summary.noRule': 'Set a condition',
   'summary.sep': ', ',
@@ -348,6 +399,15 @@ const enUS: Record<FlowMessageKey, string> = {
   'sys.initiatorPositions': "Initiator's positions",
   'sys.flowUrgent': 'Urgency',
   'sys.launchTime': 'Launch time',
+  'var.initiatorId': 'Initiator',
+  'var.initiatorDept': "Initiator's department",
+  'var.instanceId': 'Instance id',
+  'var.billNo': 'Bill number',
+  'var.flowTitle': 'Flow title',
+  'var.flowCode': 'Flow code',
+  'var.flowName': 'Flow name',
+  'var.flowUrgent': 'Urgency',
+  'var.launchTime': 'Launch time',
 };
 
 export const FLOW_MESSAGES: Record<FlowLang, Record<FlowMessageKey, string>> = {

@@ -75,6 +75,12 @@ describe('node card summaries', () => {
     expect(summarizeNode({ ...trigger, properties: { interfaceId: 'i', setFields: [{ field: 'a', value: 1 }] } })).toBe(
       '调用数据接口、更新 1 个字段',
     );
+    expect(summarizeNode({ ...trigger, properties: { interfaceId: 'i', mode: 'wait' } })).toBe(
+      '调用数据接口并等待结果',
+    );
+    expect(summarizeNode({ ...trigger, properties: { interfaceId: 'i', mode: 'wait' } }, 'en-US')).toBe(
+      'Call a data interface and wait for its answer',
+    );
   });
 
   it('write rules and branches as they read', () => {

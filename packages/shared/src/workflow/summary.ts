@@ -174,7 +174,13 @@ export function summarizeNode(node: FlowNode, lang: FlowLang = 'zh-CN', opts: Su
       return summarizeTimer(node.properties.minutes, node.properties.untilField, lang, opts);
     case 'trigger': {
       const parts = [
-        node.properties.interfaceId ? flowMessage('summary.triggerInterface', undefined, lang) : '',
+        node.properties.interfaceId
+          ? flowMessage(
+              node.properties.mode === 'wait' ? 'summary.triggerWait' : 'summary.triggerInterface',
+              undefined,
+              lang,
+            )
+          : '',
         node.properties.setFields?.length
           ? flowMessage('summary.triggerSetFields', { n: node.properties.setFields.length }, lang)
           : '',

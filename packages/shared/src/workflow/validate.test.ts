@@ -141,7 +141,7 @@ describe('publish checks', () => {
     expectOnly(setProps(tree, 'a1', { members: {} }), 'noAssignee', 'a1', '审批节点「审批a1」未设置审批人');
     expectOnly(setProps(tree, 'a1', { assigneeType: 7, members: { roles: [] } }), 'noAssignee', 'a1');
     expect(problems(setProps(tree, 'a1', { assigneeType: 7, members: { roles: ['r1'] } }))).toEqual([]);
-    expectOnly(setProps(tree, 'a3', { interfaceId: '' }), 'noAssignee', 'a3');
+    expectOnly(setProps(tree, 'a3', { interfaceId: '' }), 'interfaceMissing', 'a3', '审批节点「审批a3」未选择数据接口');
     expectOnly(setProps(tree, 'a2', { approverNodeId: undefined }), 'noAssignee', 'a2');
     expectOnly(setProps(tree, 'h', { formField: undefined }), 'noAssignee', 'h', '办理节点「经办」未设置办理人');
     expectOnly(setProps(tree, 'a1', { assigneeType: 8 }), 'noAssignee', 'a1');
@@ -313,6 +313,86 @@ describe('publish checks', () => {
       'trg',
       '触发器「清零」未设置要执行的操作',
     );
+  });
+
+  it('require the data interface of a type-9 approver, and parameters of real fields and variables', () => {
+    const mapped = (interfaceParams: object[]) => setProps(goodTree(), 'a3', { interfaceParams });
+    expect(
+      problems(
+        mapped([
+          { field: 'dept', source: 'form', value: 'type' },
+          { field: 'who', source: 'system', value: 'initiatorId' },
+          { field: 'kind', source: 'literal', value: '' },
+        ]),
+      ),
+    ).toEqual([]);
+    expectOnly(
+      mapped([{ field: 'dept', source: 'form', value: 'dept' }]),
+      'interfaceParamField',
+      'a3',
+      '审批节点「审批a3」的接口参数 dept 取自表单字段 dept，该字段不存在',
+    );
+    expectOnly(
+      mapped([{ field: 'who', source: 'system', value: 'initiator' }]),
+      'interfaceParamVariable',
+      'a3',
+      '审批节点「审批a3」的接口参数 who 使用了未知的流程变量 initiator',
+    );
+    expectOnly(mapped([{ field: 'who', source: 'form', value: '' }]), 'interfaceParamNoValue', 'a3');
+    expectOnly(mapped([{ field: '', source: 'literal', value: 'x' }]), 'interfaceParamBlank', 'a3');
+    // Without the form's fields (a code form) the names are not checked, but blanks still are.
+    const unchecked = validateFlowTree(mapped([{ field: 'dept', source: 'form', value: 'dept' }]), {});
+    expect(unchecked).toEqual([]);
+  });
+
+  it('check the call of a trigger: interface, parameters, answer mapping and attempts', () => {
+    const call = { interfaceId: 'if2', mode: 'wait', responseMap: [{ from: 'data.code', to: 'type' }] };
+    const withCall = (extra: object) => setProps(goodTree(), 'trg', { ...call, ...extra });
+    expect(problems(withCall({ maxAttempts: 3, onFailure: 'continue' }))).toEqual([]);
+    expectOnly(withCall({ interfaceId: '' }), 'interfaceMissing', 'trg', '触发器「清零」未选择数据接口');
+    expectOnly(
+      withCall({
+        interfaceId: undefined,
+        mode: 'async',
+        responseMap: [],
+        interfaceParams: [{ field: 'a', source: 'literal', value: '1' }],
+      }),
+      'interfaceMissing',
+      'trg',
+    );
+    // Only setting fields needs no interface.
+    expect(problems(withCall({ interfaceId: undefined, mode: 'async', responseMap: [] }))).toEqual([]);
+    expectOnly(
+      withCall({ responseMap: [{ from: 'data.code', to: 'code' }] }),
+      'responseFieldUnknown',
+      'trg',
+      '触发器「清零」的返回值 data.code 写入的表单字段 code 不存在',
+    );
+    expectOnly(
+      withCall({ responseMap: [{ from: '', to: '' }] }),
+      'responseFieldMissing',
+      'trg',
+      '触发器「清零」的返回值 （整个返回值） 未选择要写入的表单字段',
+    );
+    // An async call does not read the answer, so a stale mapping is no problem.
+    expect(problems(withCall({ mode: 'async', responseMap: [{ from: 'x', to: 'gone' }] }))).toEqual([]);
+    expectOnly(
+      withCall({ interfaceParams: [{ field: 'amt', source: 'form', value: 'price' }] }),
+      'interfaceParamField',
+      'trg',
+    );
+    for (const maxAttempts of [0, 2.5, 21]) {
+      expectOnly(
+        withCall({ maxAttempts }),
+        'triggerAttempts',
+        'trg',
+        '触发器「清零」的调用次数必须是 1 到 20 之间的整数',
+      );
+    }
+    expect(problems(withCall({ responseMap: [{ from: 'a', to: 'gone' }] }), 'en-US')[0]?.message).toBe(
+      'Trigger node "清零" writes the answer value a to the form field gone, which does not exist',
+    );
+    expect(problems(withCall({ interfaceId: '' }), 'zh-TW')[0]?.message).toBe('觸發器「清零」未選擇資料介面');
   });
 
   it('speak the caller language', () => {

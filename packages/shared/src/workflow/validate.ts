@@ -13,7 +13,9 @@ import {
   type CopySpec,
   type FlowNode,
   type FormOperate,
+  type InterfaceParam,
   type MemberSpec,
+  type TriggerProperties,
 } from './types.ts';
 
 export type FlowProblemKey =
@@ -38,7 +40,35 @@ export type FlowProblemKey =
   | 'subFlowSelf'
   | 'timerNoDelay'
   | 'copyNoRecipient'
-  | 'triggerEmpty';
+  | 'triggerEmpty'
+  | 'interfaceMissing'
+  | 'interfaceParamBlank'
+  | 'interfaceParamNoValue'
+  | 'interfaceParamField'
+  | 'interfaceParamVariable'
+  | 'responseFieldMissing'
+  | 'responseFieldUnknown'
+  | 'triggerAttempts';
+
+/**
+ * The flow variables a data-interface parameter may take (`source: 'system'`), as the engine fills
+ * them when it calls an interface from an approver (type 9) or a trigger node.
+ */
+export const INTERFACE_FLOW_VARIABLES = [
+  'initiatorId',
+  'initiatorDept',
+  'instanceId',
+  'billNo',
+  'flowTitle',
+  'flowCode',
+  'flowName',
+  'flowUrgent',
+  'launchTime',
+] as const;
+export type InterfaceFlowVariable = (typeof INTERFACE_FLOW_VARIABLES)[number];
+
+/** The most calls a trigger may make: with the jobs' doubling back-off, 20 already span a day. */
+export const TRIGGER_MAX_ATTEMPTS = 20;
 
 export interface FlowProblem {
   /** The node (or branch) at fault, null for the tree as a whole. */
@@ -142,12 +172,9 @@ export function validateFlowTree(root: FlowNode, ctx: FlowValidationContext = {}
         checkField(node, untilField);
         break;
       }
-      case 'trigger': {
-        const { interfaceId, setFields } = node.properties;
-        if (isBlank(interfaceId) && (setFields?.length ?? 0) === 0) report(node, 'triggerEmpty');
-        for (const set of setFields ?? []) checkField(node, set.field);
+      case 'trigger':
+        checkTrigger(node, node.properties);
         break;
-      }
     }
   }
   return problems;
@@ -175,7 +202,8 @@ export function validateFlowTree(root: FlowNode, ctx: FlowValidationContext = {}
         if (!hasMembers(p.members)) report(node, 'noAssignee');
         break;
       case AssigneeType.dataInterface:
-        if (isBlank(p.interfaceId)) report(node, 'noAssignee');
+        if (isBlank(p.interfaceId)) report(node, 'interfaceMissing');
+        checkInterfaceParams(node, p.interfaceParams);
         break;
       default:
         report(node, 'noAssignee');
@@ -190,6 +218,51 @@ export function validateFlowTree(root: FlowNode, ctx: FlowValidationContext = {}
     if (targets.some((id) => !reachable.has(id))) report(node, 'rejectTargetInvalid');
     checkFormOperates(node, p.formOperates);
     if (p.cc) checkField(node, p.cc.formField);
+  }
+
+  /**
+   * A trigger sets fields, calls an interface, or both; settings of the call without an interface
+   * (waiting, mapping the answer, parameters) mean the interface was forgotten. The answer mapping
+   * is read only when the node waits, so it is checked only then.
+   */
+  function checkTrigger(node: FlowNode, p: TriggerProperties): void {
+    const waits = p.mode === 'wait';
+    const callSettings = waits || (p.interfaceParams?.length ?? 0) > 0 || (p.responseMap?.length ?? 0) > 0;
+    if (isBlank(p.interfaceId)) {
+      if (callSettings) report(node, 'interfaceMissing');
+      else if ((p.setFields?.length ?? 0) === 0) report(node, 'triggerEmpty');
+    }
+    checkInterfaceParams(node, p.interfaceParams);
+    if (waits) {
+      for (const { from, to } of p.responseMap ?? []) {
+        const path = isBlank(from) ? flowMessage('summary.wholeAnswer', undefined, lang) : from;
+        if (isBlank(to)) report(node, 'responseFieldMissing', { path });
+        else if (fieldMissing(to)) report(node, 'responseFieldUnknown', { path, field: to });
+      }
+    }
+    const attempts = p.maxAttempts;
+    if (attempts !== undefined && !(Number.isInteger(attempts) && attempts >= 1 && attempts <= TRIGGER_MAX_ATTEMPTS)) {
+      report(node, 'triggerAttempts', { max: TRIGGER_MAX_ATTEMPTS });
+    }
+    for (const set of p.setFields ?? []) checkField(node, set.field);
+  }
+
+  /** Each mapping names a declared parameter and a value: a field of the form, a flow variable or a literal. */
+  function checkInterfaceParams(node: FlowNode, params: InterfaceParam[] | undefined): void {
+    for (const { field: param, source, value } of params ?? []) {
+      if (isBlank(param)) {
+        report(node, 'interfaceParamBlank');
+        continue;
+      }
+      if (source === 'literal') continue;
+      if (isBlank(value) || (source !== 'form' && source !== 'system')) {
+        report(node, 'interfaceParamNoValue', { param });
+      } else if (source === 'form' && fieldMissing(value)) {
+        report(node, 'interfaceParamField', { param, field: value });
+      } else if (source === 'system' && !(INTERFACE_FLOW_VARIABLES as readonly string[]).includes(value)) {
+        report(node, 'interfaceParamVariable', { param, variable: value });
+      }
+    }
   }
 
   function checkGroup(node: BranchingNode): void {

@@ -4,7 +4,7 @@
  * explicit `interfaceParams`. Later entries win, so a value typed into the form can never stand in
  * for the initiator; the interface takes only the parameters it declares.
  */
-import type { InterfaceParam } from '@atrium/shared/workflow';
+import type { InterfaceFlowVariable, InterfaceParam } from '@atrium/shared/workflow';
 import type { InstanceState } from './state.ts';
 
 export interface ParamValue {
@@ -12,8 +12,8 @@ export interface ParamValue {
   value: unknown;
 }
 
-/** The flow variables an interface parameter may name. */
-export function flowVariables(state: InstanceState): Record<string, unknown> {
+/** The flow variables an interface parameter may name (the designer offers the same list). */
+export function flowVariables(state: InstanceState): Record<InterfaceFlowVariable, unknown> {
   const { instance, template, condition } = state;
   return {
     initiatorId: instance.initiator_id,
@@ -36,7 +36,12 @@ export function interfaceParamList(state: InstanceState, mapping: readonly Inter
   ];
   for (const m of mapping ?? []) {
     if (!m.field) continue;
-    const value = m.source === 'form' ? state.formData[m.value] : m.source === 'system' ? system[m.value] : m.value;
+    const value =
+      m.source === 'form'
+        ? state.formData[m.value]
+        : m.source === 'system'
+          ? system[m.value as InterfaceFlowVariable]
+          : m.value;
     list.push({ field: m.field, value: value ?? null });
   }
   return list;

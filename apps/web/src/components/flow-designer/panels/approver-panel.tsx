@@ -15,10 +15,10 @@ import {
 } from '@atrium/shared/workflow';
 import { Checkbox, Form, Input, InputNumber, Radio, Select, Switch, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DataInterfaceSelect } from '../../form-designer/pickers.tsx';
 import { useFlow } from '../context.tsx';
 import { FieldSelect, IdsPicker, MemberSpecEditor, PERSON_FIELD_KINDS } from '../fields.tsx';
 import { FormOperatesTable } from '../form-operates.tsx';
+import { InterfaceCallSettings } from '../interface-call.tsx';
 import styles from '../flow-designer.module.css';
 import { usePatch } from './use-node.ts';
 
@@ -125,9 +125,7 @@ function AssigneeSettings({ node, patch }: { node: ApproverNode; patch: Patch })
         </>
       )}
       {p.assigneeType === AssigneeType.dataInterface && (
-        <Form.Item label={t('flowDesigner.approver.interface')}>
-          <DataInterfaceSelect value={p.interfaceId} onChange={(interfaceId) => patch({ interfaceId })} />
-        </Form.Item>
+        <InterfaceCallSettings label={t('flowDesigner.approver.interface')} value={p} onChange={patch} />
       )}
       <Form.Item label={t('flowDesigner.approver.counterSign')}>
         <Radio.Group

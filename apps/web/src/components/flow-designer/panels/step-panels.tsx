@@ -1,21 +1,22 @@
 /** Properties of the nodes nobody handles: copy, sub-flow, timer and trigger. */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import type {
-  CopyNode,
-  CopyProperties,
-  SubFlowNode,
-  SubFlowProperties,
-  TimerNode,
-  TimerProperties,
-  TriggerNode,
-  TriggerProperties,
+import {
+  TRIGGER_MAX_ATTEMPTS,
+  type CopyNode,
+  type CopyProperties,
+  type SubFlowNode,
+  type SubFlowProperties,
+  type TimerNode,
+  type TimerProperties,
+  type TriggerNode,
+  type TriggerProperties,
 } from '@atrium/shared/workflow';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { flowTemplateApi } from '../../../api/flow-template.ts';
-import { DataInterfaceSelect } from '../../form-designer/pickers.tsx';
 import { useFlowEnv } from '../context.tsx';
+import { InterfaceCallSettings } from '../interface-call.tsx';
 import { DATE_FIELD_KINDS, FieldSelect, IdsPicker, PERSON_FIELD_KINDS } from '../fields.tsx';
 import styles from '../flow-designer.module.css';
 import { CopySettings } from './approver-panel.tsx';
@@ -28,18 +29,23 @@ export function CopyPanel({ node }: { node: CopyNode }) {
 
 type Mapping = { from: string; to: string };
 
-/** Parent field → child field pairs; the child's fields are typed, the parent's picked. */
+/** Pairs of a field of this form (picked) and a name elsewhere (typed): a child flow's field, an answer's path. */
 function MappingEditor({
   value,
   onChange,
   parentSide,
   testId,
+  otherPlaceholder,
+  addLabel,
 }: {
   value: Mapping[] | undefined;
   onChange: (mappings: Mapping[]) => void;
   /** Which side names a field of this form. */
   parentSide: 'from' | 'to';
   testId: string;
+  /** What the typed side names (a child flow's field, a path into an answer). */
+  otherPlaceholder: string;
+  addLabel: string;
 }) {
   const { t } = useTranslation();
   const rows = value ?? [];
@@ -50,13 +56,18 @@ function MappingEditor({
       {rows.map((row, i) => (
         <div key={i} className={styles.row}>
           <div className={styles.grow}>
-            <FieldSelect value={row[parentSide]} onChange={(f) => set(i, { ...row, [parentSide]: f ?? '' })} />
+            <FieldSelect
+              value={row[parentSide]}
+              onChange={(f) => set(i, { ...row, [parentSide]: f ?? '' })}
+              testId={`${testId}-${i}-${parentSide}`}
+            />
           </div>
           <Input
             className={styles.grow}
             value={row[childSide]}
-            placeholder={t('flowDesigner.subFlow.childField')}
+            placeholder={otherPlaceholder}
             onChange={(e) => set(i, { ...row, [childSide]: e.target.value })}
+            data-testid={`${testId}-${i}-${childSide}`}
           />
           <Button
             type="text"
@@ -72,8 +83,9 @@ function MappingEditor({
         type="dashed"
         icon={<PlusOutlined />}
         onClick={() => onChange([...rows, { from: '', to: '' }])}
+        data-testid={`${testId}-add`}
       >
-        {t('flowDesigner.subFlow.addMapping')}
+        {addLabel}
       </Button>
     </div>
   );
@@ -147,7 +159,14 @@ export function SubFlowPanel({ node }: { node: SubFlowNode }) {
         </Form.Item>
       )}
       <div className={styles.section}>{t('flowDesigner.subFlow.mapIn')}</div>
-      <MappingEditor value={p.mapIn} onChange={(mapIn) => patch({ mapIn })} parentSide="from" testId="flow-map-in" />
+      <MappingEditor
+        value={p.mapIn}
+        onChange={(mapIn) => patch({ mapIn })}
+        parentSide="from"
+        testId="flow-map-in"
+        otherPlaceholder={t('flowDesigner.subFlow.childField')}
+        addLabel={t('flowDesigner.subFlow.addMapping')}
+      />
       {p.wait && (
         <>
           <div className={styles.section}>{t('flowDesigner.subFlow.mapOut')}</div>
@@ -156,6 +175,8 @@ export function SubFlowPanel({ node }: { node: SubFlowNode }) {
             onChange={(mapOut) => patch({ mapOut })}
             parentSide="to"
             testId="flow-map-out"
+            otherPlaceholder={t('flowDesigner.subFlow.childField')}
+            addLabel={t('flowDesigner.subFlow.addMapping')}
           />
         </>
       )}
@@ -210,11 +231,60 @@ export function TriggerPanel({ node }: { node: TriggerNode }) {
   const rows = node.properties.setFields ?? [];
   const set = (index: number, row: { field: string; value: unknown }) =>
     patch({ setFields: rows.map((r, i) => (i === index ? row : r)) }, `setFields:${index}`);
+  const p = node.properties;
+  const waits = p.mode === 'wait';
   return (
     <>
-      <Form.Item label={t('flowDesigner.trigger.interface')}>
-        <DataInterfaceSelect value={node.properties.interfaceId} onChange={(interfaceId) => patch({ interfaceId })} />
-      </Form.Item>
+      <InterfaceCallSettings label={t('flowDesigner.trigger.interface')} value={p} onChange={patch} />
+      {p.interfaceId && (
+        <>
+          <Form.Item label={t('flowDesigner.trigger.mode')}>
+            <Radio.Group
+              value={p.mode ?? 'async'}
+              onChange={(e) => patch({ mode: e.target.value as TriggerProperties['mode'] })}
+              options={(['async', 'wait'] as const).map((v) => ({
+                value: v,
+                label: t(`flowDesigner.trigger.modes.${v}`),
+              }))}
+              data-testid="flow-trigger-mode"
+            />
+          </Form.Item>
+          <Form.Item label={t('flowDesigner.trigger.maxAttempts')}>
+            <InputNumber
+              min={1}
+              max={TRIGGER_MAX_ATTEMPTS}
+              precision={0}
+              value={p.maxAttempts ?? 5}
+              onChange={(maxAttempts) => patch({ maxAttempts: maxAttempts ?? undefined }, 'maxAttempts')}
+              data-testid="flow-trigger-attempts"
+            />
+          </Form.Item>
+          {waits && (
+            <>
+              <Form.Item label={t('flowDesigner.trigger.onFailure')}>
+                <Select
+                  value={p.onFailure ?? 'reject'}
+                  onChange={(onFailure: TriggerProperties['onFailure']) => patch({ onFailure })}
+                  options={(['reject', 'continue'] as const).map((v) => ({
+                    value: v,
+                    label: t(`flowDesigner.trigger.failure.${v}`),
+                  }))}
+                  data-testid="flow-trigger-failure"
+                />
+              </Form.Item>
+              <div className={styles.section}>{t('flowDesigner.trigger.responseMap')}</div>
+              <MappingEditor
+                value={p.responseMap}
+                onChange={(responseMap) => patch({ responseMap }, 'responseMap')}
+                parentSide="to"
+                testId="flow-response-map"
+                otherPlaceholder={t('flowDesigner.trigger.answerPath')}
+                addLabel={t('flowDesigner.trigger.addResponse')}
+              />
+            </>
+          )}
+        </>
+      )}
       <div className={styles.section}>{t('flowDesigner.trigger.setFields')}</div>
       {rows.map((row, i) => (
         <div key={i} className={styles.row}>

@@ -70,5 +70,7 @@ export const dataInterface = {
   actionPreview: 'Test',
   actionList: 'List',
   actionInfoByIds: 'Lookup by keys',
+  actionFlowAssignee: 'Flow approvers',
+  actionFlowTrigger: 'Flow trigger',
   creatorUser: 'Created by',
 };

@@ -69,5 +69,7 @@ export const dataInterface = {
   actionPreview: '测试',
   actionList: '列表查询',
   actionInfoByIds: '回显查询',
+  actionFlowAssignee: '流程审批人',
+  actionFlowTrigger: '流程触发器',
   creatorUser: '创建人',
 };

@@ -69,5 +69,7 @@ export const dataInterface = {
   actionPreview: '測試',
   actionList: '列表查詢',
   actionInfoByIds: '回顯查詢',
+  actionFlowAssignee: '流程審批人',
+  actionFlowTrigger: '流程觸發器',
   creatorUser: '建立者',
 };

@@ -9,6 +9,9 @@ const ACTION_LABEL: Record<string, string> = {
   preview: 'actionPreview',
   list: 'actionList',
   infoByIds: 'actionInfoByIds',
+  // Calls a running flow makes: an approver node finding its handlers, a trigger node.
+  flowAssignee: 'actionFlowAssignee',
+  flowTrigger: 'actionFlowTrigger',
 };
 
 interface Props {
