@@ -66,7 +66,7 @@ async function handle(page: Page, action: 'approve' | 'reject' | 'withdraw', opi
 test.describe('workflow: an expense claim from launch to approval', () => {
   test.use({ actionTimeout: 20_000 });
 
-  test('S1-2.1-12 S1-1-05 S1-4-39 S2-3-43 S2-4-26 staff launch an expense over the threshold; the manager approves, finance rejects back to him, both approve; the initiator sees it approved and HR sees the copy', async ({
+  test('S1-2.1-12 S1-1-05 S1-4-39 S2-3-43 S2-4-26 S2-7-67 staff launch an expense over the threshold; the manager approves, finance rejects back to him, both approve; the initiator sees it approved and HR sees the copy', async ({
     browser,
     request,
   }) => {
@@ -117,6 +117,23 @@ test.describe('workflow: an expense claim from launch to approval', () => {
     await expect(records).toContainText('已复核');
     await expect(records).toContainText('同意报销');
     await shot(staff.page, 'workflow-04-records');
+    // The summary by node: the manager's node was handled twice (approved, then again after the return).
+    await staff.page.getByTestId('flow-record-view').getByText('按节点汇总').click();
+    const managerNode = staff.page
+      .getByTestId('flow-record-summary-node')
+      .getByTestId('flow-record-group')
+      .filter({ hasText: '部门经理审批' });
+    await expect(managerNode).toContainText('情况属实，同意');
+    await expect(managerNode).toContainText('已复核');
+    await expect(managerNode).not.toContainText('同意报销');
+    await staff.page.getByTestId('flow-record-view').getByText('按人员汇总').click();
+    await expect(
+      staff.page
+        .getByTestId('flow-record-summary-user')
+        .getByTestId('flow-record-group')
+        .filter({ hasText: 'finance' }),
+    ).toContainText('同意报销');
+    await shot(staff.page, 'workflow-04b-record-summary');
     await staff.page.getByRole('tab', { name: '流程信息' }).click();
     await expect(staff.page.getByTestId('flow-route')).toContainText('财务审批');
     await shot(staff.page, 'workflow-05-route');
