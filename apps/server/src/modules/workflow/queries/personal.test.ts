@@ -111,6 +111,16 @@ describe.each(dbTargets())('delegation and comments on $name', (target) => {
       { id: await server.userIdOf('finance'), fullName: expect.stringContaining('/finance') },
     ]);
     expect(await toMe('type=1', staff)).toEqual([]);
+    // Bad input is refused naming the parameter: a type other than 0 or 1, a flowId that is no id.
+    for (const [query, name] of [
+      ['type=2', 'type'],
+      ['type=x', 'type'],
+      [`type=1&flowId=${'x'.repeat(300)}`, 'flowId'],
+    ]) {
+      const refused = await api('GET', `${DELEGATE}/ToMe?${query}`, manager);
+      expect({ query, code: refused.code }).toEqual({ query, code: 400 });
+      expect(refused.msg).toContain(name);
+    }
     for (const created of [forLeave, approvals, past]) {
       const owner = created === forLeave ? staff : created === approvals ? finance : admin;
       expect((await api('DELETE', `${DELEGATE}/${created.data.id}`, owner)).code).toBe(200);

@@ -10,10 +10,10 @@ import {
   conditionNode,
   parallelNode,
   publishTemplate,
+  signIn,
   startNode,
+  workflowTestKit,
 } from './test-fixtures.ts';
-
-const ENGINE = '/api/workflow/Engine';
 
 describe.each(dbTargets())('workflow actions on $name', (target) => {
   let server: TestServer;
@@ -23,54 +23,24 @@ describe.each(dbTargets())('workflow actions on $name', (target) => {
 
   beforeAll(async () => {
     server = await createTestServer(target);
-    const accounts = ['admin', 'staff', 'manager', 'finance', 'hr', 'ceo', 'zhouya'];
-    const list = await server.logins(accounts);
-    tokens = Object.fromEntries(accounts.map((a, i) => [a, list[i]!]));
-    ids = Object.fromEntries(await Promise.all(accounts.map(async (a) => [a, await server.userIdOf(a)] as const)));
+    ({ tokens, ids } = await signIn(server, ['admin', 'staff', 'manager', 'finance', 'hr', 'ceo', 'zhouya']));
   });
   afterAll(() => server.close());
 
-  const db = () => server.database.db;
+  const { db, call, launch, users, instance, operators, records, pendingOf, nodesOf, jobsOf } = workflowTestKit(() => ({
+    server,
+    tokens,
+    ids,
+  }));
   const template = (tree: FlowNode) => publishTemplate(db(), { code: `a${++seq}`, tree });
-  const users = (...accounts: string[]) => ({
-    assigneeType: 6 as const,
-    members: { users: accounts.map((a) => ids[a]!) },
-  });
-  const call = (method: string, url: string, as: string, body?: object) =>
-    server
-      .call(method, `${ENGINE}${url}`, {
-        token: tokens[as],
-        body: body ?? (method === 'POST' || method === 'PUT' ? {} : undefined),
-      })
-      .then((r) => r.json());
-  const launch = async (flowId: string, formData: Record<string, unknown> = {}, as = 'staff', extra: object = {}) => {
-    const body = await call('POST', '/FlowTask', as, { flowId, formData, ...extra });
-    expect(body.code, body.msg).toBe(200);
-    return body.data.id as string;
-  };
-  const instance = (id: string) =>
-    db().selectFrom('flow_instance').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const operators = (id: string) =>
-    db()
-      .selectFrom('flow_operator')
-      .selectAll()
-      .where('instance_id', '=', id)
-      .orderBy('received_at')
-      .orderBy('id')
-      .execute();
-  const records = (id: string) =>
-    db()
-      .selectFrom('flow_record')
-      .selectAll()
-      .where('instance_id', '=', id)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
-  const pendingOf = async (id: string, account: string) => {
-    const op = (await operators(id)).find((o) => o.assignee_id === ids[account] && o.state === 'pending');
-    if (!op) throw new Error(`${account} has no pending operator`);
-    return op.id;
-  };
+  /** The runtime's services for running a job by hand: the jobs it enqueues in turn are dropped. */
+  const jobServices = () =>
+    ({
+      db: db(),
+      push: createLocalPushHub(),
+      now: () => server.clock.now,
+      jobs: { enqueue: async () => ({ id: '', created: true }) },
+    }) as never;
 
   it('S2-7-70 adds signers before (the operator acts after them) and after (the node waits for them)', async () => {
     const { versionId } = await template(
@@ -263,19 +233,8 @@ describe.each(dbTargets())('workflow actions on $name', (target) => {
       call('POST', `/FlowBefore/Audit/${await pendingOf(id, 'hr')}`, 'hr'),
     ]);
     expect([a.code, b.code]).toEqual([200, 200]);
-    const after = await db()
-      .selectFrom('flow_node_instance')
-      .selectAll()
-      .where('instance_id', '=', id)
-      .where('node_id', '=', 'after')
-      .execute();
-    expect(after).toHaveLength(1);
-    const group = await db()
-      .selectFrom('flow_node_instance')
-      .selectAll()
-      .where('instance_id', '=', id)
-      .where('node_id', '=', 'par')
-      .executeTakeFirstOrThrow();
+    expect(await nodesOf(id, 'after')).toHaveLength(1);
+    const group = (await nodesOf(id, 'par'))[0]!;
     expect(group.state).toBe('completed');
   });
 
@@ -343,12 +302,7 @@ describe.each(dbTargets())('workflow actions on $name', (target) => {
     );
     const { versionId } = await template(tree);
     const id = await launch(versionId);
-    const services = {
-      db: db(),
-      push: createLocalPushHub(),
-      now: () => server.clock.now,
-      jobs: { enqueue: async () => ({ id: '', created: true }) },
-    } as never;
+    const services = jobServices();
     const due = async () =>
       db()
         .selectFrom('job')
@@ -516,19 +470,9 @@ describe.each(dbTargets())('workflow actions on $name', (target) => {
     expect(one.data.id).toBe(two.data.id);
     const id = one.data.id as string;
     expect((await instance(id)).current_node_ids).toBe('wait');
-    const job = await db()
-      .selectFrom('job')
-      .selectAll()
-      .where('kind', '=', 'workflow.timer')
-      .where('payload', 'like', `%${id}%`)
-      .executeTakeFirstOrThrow();
+    const job = (await jobsOf(id, 'workflow.timer'))[0]!;
     expect(job.run_at).toBe(server.clock.now + 5 * 60_000);
-    const services = {
-      db: db(),
-      push: createLocalPushHub(),
-      now: () => server.clock.now,
-      jobs: { enqueue: async () => ({ id: '', created: true }) },
-    } as never;
+    const services = jobServices();
     expect(await runWorkflowJob(services, 'workflow.timer', JSON.parse(job.payload))).toBe(true);
     expect(await runWorkflowJob(services, 'workflow.timer', JSON.parse(job.payload))).toBe(false);
     const op = await pendingOf(id, 'manager');

@@ -2,17 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FlowStatus, HandleStatus } from '@atrium/shared/workflow';
 import { createTestServer, dbTargets, type TestServer } from '../../../testing/index.ts';
 import {
+  ENGINE,
   approverNode,
   branch,
   chain,
   conditionNode,
   copyNode,
   publishTemplate,
+  signIn,
   startNode,
   when,
+  workflowTestKit,
 } from './test-fixtures.ts';
-
-const ENGINE = '/api/workflow/Engine';
 
 describe.each(dbTargets())('workflow handling on $name', (target) => {
   let server: TestServer;
@@ -22,51 +23,17 @@ describe.each(dbTargets())('workflow handling on $name', (target) => {
 
   beforeAll(async () => {
     server = await createTestServer(target);
-    const accounts = ['admin', 'staff', 'manager', 'finance', 'hr', 'ceo', 'zhouya'];
-    const list = await server.logins(accounts);
-    tokens = Object.fromEntries(accounts.map((a, i) => [a, list[i]!]));
-    ids = Object.fromEntries(await Promise.all(accounts.map(async (a) => [a, await server.userIdOf(a)] as const)));
+    ({ tokens, ids } = await signIn(server, ['admin', 'staff', 'manager', 'finance', 'hr', 'ceo', 'zhouya']));
   });
   afterAll(() => server.close());
 
-  const db = () => server.database.db;
+  const { db, call, launch, instance, operators, records, pendingOf, nodesOf } = workflowTestKit(() => ({
+    server,
+    tokens,
+    ids,
+  }));
   const template = (tree: Parameters<typeof publishTemplate>[1]['tree'], flowType = 0) =>
     publishTemplate(db(), { code: `t${++seq}`, tree, flowType });
-
-  const launch = async (flowId: string, formData: Record<string, unknown> = {}, as = 'staff', extra: object = {}) => {
-    const res = await server.call('POST', `${ENGINE}/FlowTask`, {
-      token: tokens[as],
-      body: { flowId, formData, ...extra },
-    });
-    const body = res.json();
-    expect(body.code, body.msg).toBe(200);
-    return body.data.id as string;
-  };
-  const instance = (id: string) =>
-    db().selectFrom('flow_instance').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const operators = (id: string) =>
-    db()
-      .selectFrom('flow_operator')
-      .selectAll()
-      .where('instance_id', '=', id)
-      .orderBy('received_at')
-      .orderBy('id')
-      .execute();
-  const records = (id: string) =>
-    db()
-      .selectFrom('flow_record')
-      .selectAll()
-      .where('instance_id', '=', id)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
-  const pendingOf = async (id: string, account: string) => {
-    const op = (await operators(id)).find((o) => o.assignee_id === ids[account] && o.state === 'pending');
-    if (!op) throw new Error(`${account} has no pending operator`);
-    return op.id;
-  };
-  const post = (url: string, as: string, body: object = {}) =>
-    server.call('POST', `${ENGINE}${url}`, { token: tokens[as], body }).then((r) => r.json());
 
   it("S2-7-59 S2-4-28 starts with the initiator's manager and approves to the end: statuses and records", async () => {
     const { versionId } = await template(chain(startNode(), approverNode('mgr', { assigneeType: 1 })));
@@ -86,7 +53,7 @@ describe.each(dbTargets())('workflow handling on $name', (target) => {
     expect(mine?.title).toContain('【待办】');
     expect(JSON.parse(mine!.body_text)).toMatchObject({ id, opType: 1, taskOperatorId: op });
 
-    const answer = await post(`/FlowBefore/Audit/${op}`, 'manager', { handleOpinion: 'ok' });
+    const answer = await call('POST', `/FlowBefore/Audit/${op}`, 'manager', { handleOpinion: 'ok' });
     expect(answer.code).toBe(200);
     const done = await instance(id);
     expect(done.status).toBe(FlowStatus.adopt);
@@ -118,37 +85,27 @@ describe.each(dbTargets())('workflow handling on $name', (target) => {
       .where('id', '=', versionId)
       .execute();
     const id = await launch(versionId);
-    await post(`/FlowBefore/Audit/${await pendingOf(id, 'manager')}`, 'manager');
+    await call('POST', `/FlowBefore/Audit/${await pendingOf(id, 'manager')}`, 'manager');
     const op = await pendingOf(id, 'finance');
-    const targets = await server
-      .call('GET', `${ENGINE}/FlowBefore/RejectList/${op}`, { token: tokens.finance })
-      .then((r) => r.json());
+    const targets = await call('GET', `/FlowBefore/RejectList/${op}`, 'finance');
     expect(targets.data.list.map((t: { nodeId: string }) => t.nodeId)).toEqual(['0', 'a']);
 
     // Back to node a: a re-enters with round 2, b is rejected.
-    expect((await post(`/FlowBefore/Reject/${op}`, 'finance', { handleOpinion: 'no', rejectStep: 'a' })).code).toBe(
-      200,
-    );
+    expect(
+      (await call('POST', `/FlowBefore/Reject/${op}`, 'finance', { handleOpinion: 'no', rejectStep: 'a' })).code,
+    ).toBe(200);
     const again = await pendingOf(id, 'manager');
-    const nodes = await db()
-      .selectFrom('flow_node_instance')
-      .selectAll()
-      .where('instance_id', '=', id)
-      .where('node_id', '=', 'a')
-      .execute();
+    const nodes = await nodesOf(id, 'a');
     expect(nodes.map((n) => n.round).sort()).toEqual([1, 2]);
-    expect((await post(`/FlowBefore/Reject/${again}`, 'manager', { handleOpinion: 'no', rejectStep: '0' })).code).toBe(
-      200,
-    );
+    expect(
+      (await call('POST', `/FlowBefore/Reject/${again}`, 'manager', { handleOpinion: 'no', rejectStep: '0' })).code,
+    ).toBe(200);
     const rejected = await instance(id);
     expect(rejected.status).toBe(FlowStatus.reject);
     expect((await operators(id)).some((o) => o.state === 'pending' || o.state === 'waiting')).toBe(false);
 
-    const resubmit = await server.call('PUT', `${ENGINE}/FlowTask/${id}`, {
-      token: tokens.staff,
-      body: { flowId: versionId, formData: { x: 1 } },
-    });
-    expect(resubmit.json().code).toBe(200);
+    const resubmit = await call('PUT', `/FlowTask/${id}`, 'staff', { flowId: versionId, formData: { x: 1 } });
+    expect(resubmit.code).toBe(200);
     expect((await instance(id)).status).toBe(FlowStatus.wait);
     await pendingOf(id, 'manager');
     expect((await records(id)).map((r) => r.handle_status)).toEqual([
@@ -169,8 +126,8 @@ describe.each(dbTargets())('workflow handling on $name', (target) => {
     );
     const id = await launch(versionId);
     const [a, b] = await Promise.all([
-      post(`/FlowBefore/Audit/${await pendingOf(id, 'manager')}`, 'manager'),
-      post(`/FlowBefore/Audit/${await pendingOf(id, 'finance')}`, 'finance'),
+      call('POST', `/FlowBefore/Audit/${await pendingOf(id, 'manager')}`, 'manager'),
+      call('POST', `/FlowBefore/Audit/${await pendingOf(id, 'finance')}`, 'finance'),
     ]);
     expect([a.code, b.code].sort()).toEqual([200, 400]);
     const approvals = (await records(id)).filter((r) => r.handle_status === HandleStatus.approved);
@@ -191,25 +148,14 @@ describe.each(dbTargets())('workflow handling on $name', (target) => {
     );
     const { versionId } = await template(tree);
     const id = await launch(versionId);
-    await post(`/FlowBefore/Audit/${await pendingOf(id, 'hr')}`, 'hr');
+    await call('POST', `/FlowBefore/Audit/${await pendingOf(id, 'hr')}`, 'hr');
     const [a, b] = await Promise.all([
-      post(`/FlowBefore/Audit/${await pendingOf(id, 'manager')}`, 'manager'),
-      post(`/FlowBefore/Audit/${await pendingOf(id, 'finance')}`, 'finance'),
+      call('POST', `/FlowBefore/Audit/${await pendingOf(id, 'manager')}`, 'manager'),
+      call('POST', `/FlowBefore/Audit/${await pendingOf(id, 'finance')}`, 'finance'),
     ]);
     expect([a.code, b.code]).toEqual([200, 200]);
-    const next = await db()
-      .selectFrom('flow_node_instance')
-      .selectAll()
-      .where('instance_id', '=', id)
-      .where('node_id', '=', 'next')
-      .execute();
-    expect(next).toHaveLength(1);
-    const all = await db()
-      .selectFrom('flow_node_instance')
-      .selectAll()
-      .where('instance_id', '=', id)
-      .where('node_id', '=', 'all')
-      .executeTakeFirstOrThrow();
+    expect(await nodesOf(id, 'next')).toHaveLength(1);
+    const all = (await nodesOf(id, 'all'))[0]!;
     expect([all.state, all.approved_count, all.total_count]).toEqual(['completed', 3, 3]);
     expect((await operators(id)).filter((o) => o.state === 'pending').map((o) => o.assignee_id)).toEqual([ids.ceo]);
   });
@@ -227,8 +173,8 @@ describe.each(dbTargets())('workflow handling on $name', (target) => {
       [ids.manager, 'pending'],
       [ids.finance, 'waiting'],
     ]);
-    await post(`/FlowBefore/Audit/${await pendingOf(id, 'manager')}`, 'manager');
-    await post(`/FlowBefore/Audit/${await pendingOf(id, 'finance')}`, 'finance');
+    await call('POST', `/FlowBefore/Audit/${await pendingOf(id, 'manager')}`, 'manager');
+    await call('POST', `/FlowBefore/Audit/${await pendingOf(id, 'finance')}`, 'finance');
     expect((await instance(id)).status).toBe(FlowStatus.adopt);
   });
 
@@ -251,14 +197,12 @@ describe.each(dbTargets())('workflow handling on $name', (target) => {
     const small = await launch(versionId, { amount: 10 });
     expect((await instance(big)).current_node_ids).toBe('fin');
     expect((await instance(small)).current_node_ids).toBe('hrn');
-    await post(`/FlowBefore/Audit/${await pendingOf(big, 'finance')}`, 'finance');
+    await call('POST', `/FlowBefore/Audit/${await pendingOf(big, 'finance')}`, 'finance');
     expect((await instance(big)).status).toBe(FlowStatus.adopt);
     const copies = await db().selectFrom('flow_circulate').selectAll().where('instance_id', '=', big).execute();
     expect(copies.map((c) => [c.user_id, c.node_id, c.read_at])).toEqual([[ids.zhouya, 'cc', null]]);
     // The copy reader sees the detail and it marks the copy read; a stranger gets 404.
-    const seen = await server
-      .call('GET', `${ENGINE}/FlowBefore/${big}`, { token: tokens.zhouya })
-      .then((r) => r.json());
+    const seen = await call('GET', `/FlowBefore/${big}`, 'zhouya');
     expect(seen.code).toBe(200);
     expect(seen.data.opType).toBe(3);
     expect(
@@ -270,9 +214,7 @@ describe.each(dbTargets())('workflow handling on $name', (target) => {
           .executeTakeFirstOrThrow()
       ).read_at,
     ).not.toBeNull();
-    const stranger = await server
-      .call('GET', `${ENGINE}/FlowBefore/${small}`, { token: tokens.zhouya })
-      .then((r) => r.json());
+    const stranger = await call('GET', `/FlowBefore/${small}`, 'zhouya');
     expect(stranger.code).toBe(404);
   });
 
@@ -292,9 +234,7 @@ describe.each(dbTargets())('workflow handling on $name', (target) => {
     );
     const id = await launch(versionId, { amount: 3, secret: 'x' });
     const op = await pendingOf(id, 'manager');
-    const detail = await server
-      .call('GET', `${ENGINE}/FlowBefore/${id}?taskOperatorId=${op}`, { token: tokens.manager })
-      .then((r) => r.json());
+    const detail = await call('GET', `/FlowBefore/${id}?taskOperatorId=${op}`, 'manager');
     expect(detail.code).toBe(200);
     expect(detail.data.opType).toBe(1);
     expect(detail.data.noOperateAuth).toBe(false);
@@ -305,20 +245,16 @@ describe.each(dbTargets())('workflow handling on $name', (target) => {
       'fin:future',
       'end:future',
     ]);
-    const info = await server
-      .call('GET', `${ENGINE}/FlowBefore/${op}/Info`, { token: tokens.manager })
-      .then((r) => r.json());
+    const info = await call('GET', `/FlowBefore/${op}/Info`, 'manager');
     expect(info.data.actionable).toBe(true);
     // Only the writable field is merged, whatever the client sends.
-    await post(`/FlowBefore/Audit/${op}`, 'manager', {
+    await call('POST', `/FlowBefore/Audit/${op}`, 'manager', {
       handleOpinion: '同意',
       formData: { amount: 4, secret: 'changed' },
     });
     const form = JSON.parse((await instance(id)).form_data);
     expect(form).toEqual({ amount: 4, secret: 'x' });
-    const list = await server
-      .call('GET', `${ENGINE}/FlowBefore/RecordList/${id}`, { token: tokens.staff })
-      .then((r) => r.json());
+    const list = await call('GET', `/FlowBefore/RecordList/${id}`, 'staff');
     expect(
       list.data.map((r: { nodeName: string; handleStatus: number; handleOpinion: string | null }) => [
         r.nodeName,
@@ -331,9 +267,7 @@ describe.each(dbTargets())('workflow handling on $name', (target) => {
     ]);
     expect(list.data[1].userName).toContain('王建国');
     expect(typeof list.data[1].handleTime).toBe('number');
-    const after = await server
-      .call('GET', `${ENGINE}/FlowBefore/${op}/Info`, { token: tokens.manager })
-      .then((r) => r.json());
+    const after = await call('GET', `/FlowBefore/${op}/Info`, 'manager');
     expect(after.data.actionable).toBe(false);
   });
 
@@ -368,9 +302,7 @@ describe.each(dbTargets())('workflow handling on $name', (target) => {
     const before = await instance(id);
     const logs = async () => (await db().selectFrom('data_interface_log').select('id').execute()).length;
     const logsBefore = await logs();
-    const detail = await server
-      .call('GET', `${ENGINE}/FlowBefore/${id}`, { token: tokens.staff })
-      .then((r) => r.json());
+    const detail = await call('GET', `/FlowBefore/${id}`, 'staff');
     expect(detail.code).toBe(200);
     const future = (
       detail.data.flowTaskNodeList as {
@@ -409,21 +341,21 @@ describe.each(dbTargets())('workflow handling on $name', (target) => {
     const { versionId } = await template(tree);
     const id = await launch(versionId);
     const op = await pendingOf(id, 'manager');
-    expect((await post(`/FlowBefore/Transfer/${op}`, 'manager', { freeApproverUserId: ids.hr })).code).toBe(200);
+    expect((await call('POST', `/FlowBefore/Transfer/${op}`, 'manager', { freeApproverUserId: ids.hr })).code).toBe(
+      200,
+    );
     const moved = (await operators(id)).find((o) => o.id === op)!;
     expect([moved.assignee_id, moved.original_assignee_id, moved.state]).toEqual([ids.hr, ids.manager, 'pending']);
     // The former handler may still read, but no longer act.
-    expect((await post(`/FlowBefore/Audit/${op}`, 'manager')).code).toBe(403);
-    expect((await post(`/FlowBefore/Audit/${op}`, 'hr')).code).toBe(200);
+    expect((await call('POST', `/FlowBefore/Audit/${op}`, 'manager')).code).toBe(403);
+    expect((await call('POST', `/FlowBefore/Audit/${op}`, 'hr')).code).toBe(200);
     const approval = (await records(id)).find((r) => r.handle_status === HandleStatus.approved)!;
-    expect((await post(`/FlowBefore/Recall/${approval.id}`, 'hr')).code).toBe(200);
+    expect((await call('POST', `/FlowBefore/Recall/${approval.id}`, 'hr')).code).toBe(200);
     expect((await instance(id)).current_node_ids).toBe('a');
     expect((await operators(id)).find((o) => o.node_id === 'b' && o.state !== 'void')).toBeUndefined();
     expect((await records(id)).map((r) => r.handle_status)).toContain(HandleStatus.withdrawn);
     // Withdraw while a is pending again is refused after nobody... a has acted before: only active nodes count with rule all.
-    const withdrawn = await server
-      .call('PUT', `${ENGINE}/FlowLaunch/${id}/Actions/Withdraw`, { token: tokens.staff, body: {} })
-      .then((r) => r.json());
+    const withdrawn = await call('PUT', `/FlowLaunch/${id}/Actions/Withdraw`, 'staff');
     expect(withdrawn.code).toBe(200);
     expect((await instance(id)).status).toBe(FlowStatus.revoke);
     expect((await operators(id)).some((o) => o.state === 'pending')).toBe(false);
@@ -438,10 +370,8 @@ describe.each(dbTargets())('workflow handling on $name', (target) => {
       ),
     );
     const id = await launch(versionId);
-    await post(`/FlowBefore/Audit/${await pendingOf(id, 'manager')}`, 'manager');
-    const res = await server
-      .call('PUT', `${ENGINE}/FlowLaunch/${id}/Actions/Withdraw`, { token: tokens.staff, body: {} })
-      .then((r) => r.json());
+    await call('POST', `/FlowBefore/Audit/${await pendingOf(id, 'manager')}`, 'manager');
+    const res = await call('PUT', `/FlowLaunch/${id}/Actions/Withdraw`, 'staff');
     expect(res.code).toBe(400);
     expect((await instance(id)).status).toBe(FlowStatus.wait);
   });
@@ -449,21 +379,21 @@ describe.each(dbTargets())('workflow handling on $name', (target) => {
   it('S2-7-63 cancels for the monitor only, never a function flow', async () => {
     const { versionId } = await template(chain(startNode(), approverNode('a', { assigneeType: 1 })));
     const id = await launch(versionId);
-    expect((await post(`/FlowBefore/Cancel/${id}`, 'staff')).code).toBe(403);
-    expect((await post(`/FlowBefore/Cancel/${id}`, 'admin', { handleOpinion: 'stop' })).code).toBe(200);
+    expect((await call('POST', `/FlowBefore/Cancel/${id}`, 'staff')).code).toBe(403);
+    expect((await call('POST', `/FlowBefore/Cancel/${id}`, 'admin', { handleOpinion: 'stop' })).code).toBe(200);
     expect((await instance(id)).status).toBe(FlowStatus.cancel);
     expect((await records(id)).at(-1)!.handle_status).toBe(HandleStatus.terminated);
     const fn = await template(chain(startNode(), approverNode('a', { assigneeType: 1 })), 1);
     const other = await launch(fn.versionId);
-    expect((await post(`/FlowBefore/Cancel/${other}`, 'admin')).code).toBe(400);
+    expect((await call('POST', `/FlowBefore/Cancel/${other}`, 'admin')).code).toBe(400);
   });
 
   it('answers a replayed request id with the first answer and writes one record', async () => {
     const { versionId } = await template(chain(startNode(), approverNode('a', { assigneeType: 1 })));
     const id = await launch(versionId);
     const op = await pendingOf(id, 'manager');
-    const first = await post(`/FlowBefore/Audit/${op}`, 'manager', { requestId: 'req-1' });
-    const second = await post(`/FlowBefore/Audit/${op}`, 'manager', { requestId: 'req-1' });
+    const first = await call('POST', `/FlowBefore/Audit/${op}`, 'manager', { requestId: 'req-1' });
+    const second = await call('POST', `/FlowBefore/Audit/${op}`, 'manager', { requestId: 'req-1' });
     expect([first.code, second.code]).toEqual([200, 200]);
     expect((await records(id)).filter((r) => r.handle_status === HandleStatus.approved)).toHaveLength(1);
     const started = await server.call('POST', `${ENGINE}/FlowTask`, {

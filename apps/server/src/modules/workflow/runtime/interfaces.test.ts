@@ -10,9 +10,16 @@ import { FlowStatus, HandleStatus, type FlowNode, type TriggerProperties } from 
 import type { JobQueue } from '../../../core/jobs/index.ts';
 import { writeSettings } from '../../../core/settings.ts';
 import { createTestServer, dbTargets, type TestServer } from '../../../testing/index.ts';
-import { approverNode, chain, keepSessions, publishTemplate, startNode, workflowJobRunner } from './test-fixtures.ts';
-
-const ENGINE = '/api/workflow/Engine';
+import {
+  approverNode,
+  chain,
+  keepSessions,
+  publishTemplate,
+  signIn,
+  startNode,
+  workflowJobRunner,
+  workflowTestKit,
+} from './test-fixtures.ts';
 
 interface Received {
   method: string;
@@ -52,10 +59,7 @@ describe.each(dbTargets())('flow data interfaces on $name', (target) => {
   beforeAll(async () => {
     server = await createTestServer(target);
     jobs = workflowJobRunner(server);
-    const accounts = ['admin', 'staff', 'manager', 'finance', 'hr', 'ceo'];
-    const list = await server.logins(accounts);
-    tokens = Object.fromEntries(accounts.map((a, i) => [a, list[i]!]));
-    ids = Object.fromEntries(await Promise.all(accounts.map(async (a) => [a, await server.userIdOf(a)] as const)));
+    ({ tokens, ids } = await signIn(server, ['admin', 'staff', 'manager', 'finance', 'hr', 'ceo']));
     await keepSessions(server);
     api = await startApi(received);
     const host = `127.0.0.1:${(api.address() as AddressInfo).port}`;
@@ -67,15 +71,12 @@ describe.each(dbTargets())('flow data interfaces on $name', (target) => {
     await server.close();
   });
 
-  const db = () => server.database.db;
+  const { db, call, launch, instance, operators, records, nodeStates } = workflowTestKit(() => ({
+    server,
+    tokens,
+    ids,
+  }));
   const template = (tree: FlowNode) => publishTemplate(db(), { code: `di${++seq}`, tree });
-  const call = (method: string, url: string, as: string, body?: object) =>
-    server
-      .call(method, url.startsWith('/api') ? url : `${ENGINE}${url}`, {
-        token: tokens[as],
-        body: body ?? (method === 'POST' || method === 'PUT' ? {} : undefined),
-      })
-      .then((r) => r.json());
   const createInterface = async (body: Record<string, unknown>) => {
     const answer = await call('POST', '/api/system/DataInterface', 'admin', {
       categoryId: 'di-cat-business',
@@ -86,30 +87,6 @@ describe.each(dbTargets())('flow data interfaces on $name', (target) => {
     expect(answer.code, answer.msg).toBe(200);
     return answer.data.id as string;
   };
-  const launch = async (flowId: string, formData: Record<string, unknown> = {}, extra: object = {}) => {
-    const body = await call('POST', '/FlowTask', 'staff', { flowId, formData, ...extra });
-    expect(body.code, body.msg).toBe(200);
-    return body.data.id as string;
-  };
-  const instance = (id: string) =>
-    db().selectFrom('flow_instance').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const operators = (id: string) =>
-    db()
-      .selectFrom('flow_operator')
-      .selectAll()
-      .where('instance_id', '=', id)
-      .orderBy('received_at')
-      .orderBy('sequence_index')
-      .orderBy('id')
-      .execute();
-  const records = (id: string) =>
-    db()
-      .selectFrom('flow_record')
-      .selectAll()
-      .where('instance_id', '=', id)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
   const callLog = (interfaceId: string) =>
     db()
       .selectFrom('data_interface_log')
@@ -319,19 +296,7 @@ describe.each(dbTargets())('flow data interfaces on $name', (target) => {
     const row = await instance(id);
     expect(JSON.parse(row.form_data)).toEqual({ amount: 7, who: 'staff', extCode: 'X-7' });
     expect(row.current_node_ids).toBe('a');
-    const nodes = await db()
-      .selectFrom('flow_node_instance')
-      .select(['node_id', 'state'])
-      .where('instance_id', '=', id)
-      .orderBy('entered_at')
-      .orderBy('id')
-      .execute();
-    expect(nodes.map((n) => `${n.node_id}:${n.state}`)).toEqual([
-      'start:completed',
-      'w1:completed',
-      'w2:completed',
-      'a:active',
-    ]);
+    expect(await nodeStates(id)).toEqual(['start:completed', 'w1:completed', 'w2:completed', 'a:active']);
     expect((await operators(id)).map((o) => [o.assignee_id, o.state])).toEqual([[ids.manager, 'pending']]);
     // A job run again finds the node done and changes nothing.
     const again = await triggerJobs(id);

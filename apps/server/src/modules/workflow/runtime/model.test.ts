@@ -36,13 +36,22 @@ import {
   type FlowRows,
   type Picker,
 } from './model-support.ts';
-import { approverNode, chain, keepSessions, publishTemplate, startNode, workflowJobRunner } from './test-fixtures.ts';
+import {
+  ENGINE,
+  approverNode,
+  chain,
+  keepSessions,
+  publishTemplate,
+  signIn,
+  startNode,
+  workflowJobRunner,
+  workflowTestKit,
+} from './test-fixtures.ts';
 
 const RUNS = Number(process.env.WORKFLOW_MODEL_RUNS ?? 15);
 const STEPS = Number(process.env.WORKFLOW_MODEL_STEPS ?? 25);
 const FIRST_SEED = Number(process.env.WORKFLOW_MODEL_SEED ?? 1);
 
-const ENGINE = '/api/workflow/Engine';
 const MINUTE = 60_000;
 const ACCOUNTS = ['admin', 'staff', 'manager', 'finance', 'hr', 'ceo', 'zhouya'] as const;
 type Account = (typeof ACCOUNTS)[number];
@@ -74,17 +83,27 @@ describe.each(dbTargets())('workflow model on $name', (target) => {
   beforeAll(async () => {
     server = await createTestServer(target);
     jobs = workflowJobRunner(server);
-    const list = await server.logins([...ACCOUNTS]);
-    tokens = Object.fromEntries(ACCOUNTS.map((a, i) => [a, list[i]!]));
-    ids = Object.fromEntries(
-      await Promise.all(ACCOUNTS.map(async (a) => [a, await server.userIdOf(a)] as const)),
-    ) as Record<Account, string>;
+    ({ tokens, ids } = await signIn(server, ACCOUNTS));
     accountOf = new Map(ACCOUNTS.map((a) => [ids[a], a]));
     await keepSessions(server);
   });
   afterAll(() => server.close());
 
-  const db = () => server.database.db;
+  const {
+    db,
+    launch: launchOf,
+    users,
+    instance,
+    operators,
+    records,
+    pendingOf,
+    jobsOf,
+  } = workflowTestKit(() => ({
+    server,
+    tokens,
+    ids,
+  }));
+  /** A request as one of the model's accounts; unlike the shared `call`, it sends a body only when given one. */
   const call = (method: string, url: string, as: Account, body?: object) =>
     server
       .call(method, `${ENGINE}${url}`, { token: tokens[as], ...(body === undefined ? {} : { body }) })
@@ -167,11 +186,7 @@ describe.each(dbTargets())('workflow model on $name', (target) => {
     if (process.env.WORKFLOW_MODEL_TRACE) console.log(`seed ${seed} on ${target.name}:\n${trail.join('\n')}`);
     // Leave nothing running for the next flows' clock to move.
     for (const id of instances) {
-      const row = await db()
-        .selectFrom('flow_instance')
-        .select('status')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
+      const row = await instance(id);
       if (row.status === FlowStatus.wait || row.status === FlowStatus.suspended)
         expect((await call('POST', `/FlowBefore/Cancel/${id}`, MONITOR, {})).code).toBe(200);
     }
@@ -226,6 +241,14 @@ describe.each(dbTargets())('workflow model on $name', (target) => {
       const actor = actorOr(who(op.assignee_id) as Account);
       const mine = isRunning && op.state === 'pending' && ids[actor] === op.assignee_id;
       const node = findNode(tree, op.node_id) as ApproverNode;
+      /** Whether the user already holds an open task on the operator's node: one more is refused. */
+      const holdsOpenTask = (userId: string) =>
+        operators.some(
+          (o) =>
+            o.node_instance_id === op.node_instance_id &&
+            o.assignee_id === userId &&
+            ['pending', 'waiting'].includes(o.state),
+        );
       const u = p.rand();
       if (u < 0.55)
         return {
@@ -269,12 +292,7 @@ describe.each(dbTargets())('workflow model on $name', (target) => {
       }
       if (u < 0.82) {
         const to = anyone();
-        const taken = operators.some(
-          (o) =>
-            o.node_instance_id === op.node_instance_id &&
-            o.assignee_id === to &&
-            ['pending', 'waiting'].includes(o.state),
-        );
+        const taken = holdsOpenTask(to);
         return {
           label: `${actor} transfers ${op.node_id} (${op.state}) to ${who(to)} on ${tag}`,
           expect: refusedUnless(mine && !taken),
@@ -291,12 +309,7 @@ describe.each(dbTargets())('workflow model on $name', (target) => {
       if (u < 0.94) {
         const to = anyone();
         const kind = p.pick([1, 2]);
-        const taken = operators.some(
-          (o) =>
-            o.node_instance_id === op.node_instance_id &&
-            o.assignee_id === to &&
-            ['pending', 'waiting'].includes(o.state),
-        );
+        const taken = holdsOpenTask(to);
         return {
           label: `${actor} adds ${who(to)} ${kind === 1 ? 'before' : 'after'} on ${op.node_id} (${op.state}) on ${tag}`,
           expect: refusedUnless(mine && !taken && to !== op.assignee_id),
@@ -509,32 +522,16 @@ describe.each(dbTargets())('workflow model on $name', (target) => {
   let seq = 0;
   const flowOf = async (...nodes: FlowNode[]) =>
     (await publishTemplate(db(), { code: `found${++seq}`, tree: chain(startNode(), ...nodes) })).versionId;
-  const members = (...accounts: Account[]) => ({
-    assigneeType: 6 as const,
-    members: { users: accounts.map((a) => ids[a]) },
-  });
-  const launchOf = async (flowId: string) => {
-    const answer = await call('POST', '/FlowTask', INITIATOR, { flowId, formData: {} });
-    expect(answer.code, answer.msg).toBe(200);
-    return answer.data.id as string;
-  };
-  const operatorsOf = (id: string) =>
-    db().selectFrom('flow_operator').selectAll().where('instance_id', '=', id).orderBy('id').execute();
-  const pendingOf = async (id: string, account: Account) => {
-    const op = (await operatorsOf(id)).find((o) => o.assignee_id === ids[account] && o.state === 'pending');
-    if (!op) throw new Error(`${account} has no pending operator`);
-    return op.id;
-  };
   const openOn = async (id: string, nodeId: string) =>
-    (await operatorsOf(id))
+    (await operators(id))
       .filter((o) => o.node_id === nodeId && (o.state === 'pending' || o.state === 'waiting'))
       .map((o) => [who(o.assignee_id), o.source]);
 
   it('S2-7-62 S2-7-65 keeps the handlers an assignment replaced set aside when the assignee recalls (seed 7)', async () => {
     const id = await launchOf(
       await flowOf(
-        approverNode('a', { ...members('manager', 'finance'), counterSign: 1 }),
-        approverNode('b', members('ceo')),
+        approverNode('a', { ...users('manager', 'finance'), counterSign: 1 }),
+        approverNode('b', users('ceo')),
       ),
     );
     expect(
@@ -556,8 +553,8 @@ describe.each(dbTargets())('workflow model on $name', (target) => {
   it('S2-7-65 gives the node to the assignee on a node passing by ratio that already has approvals (seeds 8, 13, 47)', async () => {
     const id = await launchOf(
       await flowOf(
-        approverNode('a', { ...members('manager', 'finance', 'hr'), counterSign: 1, countersignRatio: 50 }),
-        approverNode('b', members('ceo')),
+        approverNode('a', { ...users('manager', 'finance', 'hr'), counterSign: 1, countersignRatio: 50 }),
+        approverNode('b', users('ceo')),
       ),
     );
     expect((await call('POST', `/FlowBefore/Audit/${await pendingOf(id, 'manager')}`, 'manager', {})).code).toBe(200);
@@ -566,7 +563,7 @@ describe.each(dbTargets())('workflow model on $name', (target) => {
     ).toBe(200);
     // The monitor handed the node to zhouya: it waits for him, it does not pass without him.
     expect(await openOn(id, 'a')).toEqual([['zhouya', 'assign']]);
-    const row = await db().selectFrom('flow_instance').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await instance(id);
     expect(row.current_node_ids).toBe('a');
   });
 
@@ -574,19 +571,14 @@ describe.each(dbTargets())('workflow model on $name', (target) => {
     // A handling node cannot be rejected; its overdue action must not fail the job on every attempt.
     const id = await launchOf(
       await flowOf(
-        approverNode('h', { ...members('manager'), overdue: { firstAfter: 1, autoAction: 'reject' } }, 'handle'),
+        approverNode('h', { ...users('manager'), overdue: { firstAfter: 1, autoAction: 'reject' } }, 'handle'),
       ),
     );
     server.clock.advance(61 * MINUTE);
     await jobs.runDue();
-    const [job] = await db()
-      .selectFrom('job')
-      .selectAll()
-      .where('kind', '=', 'workflow.overdue')
-      .where('payload', 'like', `%${id}%`)
-      .execute();
+    const [job] = await jobsOf(id, 'workflow.overdue');
     expect([job!.state, job!.last_error]).toEqual(['done', null]);
-    const [op] = await operatorsOf(id);
+    const [op] = await operators(id);
     // The handler was told he is late; the task stays his.
     expect([op!.state, op!.overdue_count]).toEqual(['pending', 1]);
   });
@@ -596,9 +588,9 @@ describe.each(dbTargets())('workflow model on $name', (target) => {
     // take a target the node allows instead of failing the job on every attempt.
     const id = await launchOf(
       await flowOf(
-        approverNode('a', members('manager')),
+        approverNode('a', users('manager')),
         approverNode('b', {
-          ...members('finance'),
+          ...users('finance'),
           rejectTarget: 'previous',
           overdue: { firstAfter: 1, autoAction: 'reject' },
         }),
@@ -607,16 +599,9 @@ describe.each(dbTargets())('workflow model on $name', (target) => {
     expect((await call('POST', `/FlowBefore/Audit/${await pendingOf(id, 'manager')}`, 'manager', {})).code).toBe(200);
     server.clock.advance(61 * MINUTE);
     await jobs.runDue();
-    const [job] = await db()
-      .selectFrom('job')
-      .selectAll()
-      .where('kind', '=', 'workflow.overdue')
-      .where('payload', 'like', `%${id}%`)
-      .execute();
+    const [job] = await jobsOf(id, 'workflow.overdue');
     expect([job!.state, job!.last_error]).toEqual(['done', null]);
-    const returned = (await db().selectFrom('flow_record').selectAll().where('instance_id', '=', id).execute()).filter(
-      (r) => r.handle_status === HandleStatus.returned,
-    );
+    const returned = (await records(id)).filter((r) => r.handle_status === HandleStatus.returned);
     expect(returned.map((r) => [r.node_id, r.source])).toEqual([['b', 'system-timer']]);
     expect(await openOn(id, 'a')).toEqual([['manager', 'rule']]);
   });

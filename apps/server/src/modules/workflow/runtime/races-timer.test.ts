@@ -10,17 +10,19 @@ import { FlowStatus, HandleStatus, type FlowNode, type OverdueSettings } from '@
 import type { JobQueue } from '../../../core/jobs/index.ts';
 import { createTestServer, dbTargets, type TestServer } from '../../../testing/index.ts';
 import {
+  type ApiAnswer,
   approverNode,
   branch,
   chain,
   keepSessions,
   parallelNode,
   publishTemplate,
+  signIn,
   startNode,
   workflowJobRunner,
+  workflowTestKit,
 } from './test-fixtures.ts';
 
-const ENGINE = '/api/workflow/Engine';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
@@ -39,69 +41,20 @@ describe.each(dbTargets())('workflow races against jobs on $name', (target) => {
   beforeAll(async () => {
     server = await createTestServer(target);
     jobs = workflowJobRunner(server);
-    const accounts = ['admin', 'staff', 'manager', 'finance', 'hr', 'ceo'];
-    const list = await server.logins(accounts);
-    tokens = Object.fromEntries(accounts.map((a, i) => [a, list[i]!]));
-    ids = Object.fromEntries(await Promise.all(accounts.map(async (a) => [a, await server.userIdOf(a)] as const)));
+    ({ tokens, ids } = await signIn(server, ['admin', 'staff', 'manager', 'finance', 'hr', 'ceo']));
     await keepSessions(server);
   });
   afterAll(() => server.close());
 
-  const db = () => server.database.db;
+  const { db, call, launch, users, instance, records, pendingOf, nodesOf, jobsOf } = workflowTestKit(() => ({
+    server,
+    tokens,
+    ids,
+  }));
   const template = (tree: FlowNode) => publishTemplate(db(), { code: `race${++seq}`, tree });
-  const users = (...accounts: string[]) => ({
-    assigneeType: 6 as const,
-    members: { users: accounts.map((a) => ids[a]!) },
-  });
-  const call = (method: string, url: string, as: string, body?: object) =>
-    server
-      .call(method, `${ENGINE}${url}`, {
-        token: tokens[as],
-        body: body ?? (method === 'POST' || method === 'PUT' ? {} : undefined),
-      })
-      .then((r) => r.json());
-  type Answer = Awaited<ReturnType<typeof call>>;
   const approveAs = (as: string) => (op: string) => call('POST', `/FlowBefore/Audit/${op}`, as);
-  const launch = async (flowId: string) => {
-    const body = await call('POST', '/FlowTask', 'staff', { flowId, formData: {} });
-    expect(body.code, body.msg).toBe(200);
-    return body.data.id as string;
-  };
-  const instance = (id: string) =>
-    db().selectFrom('flow_instance').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const nodesOf = (id: string, nodeId: string) =>
-    db()
-      .selectFrom('flow_node_instance')
-      .selectAll()
-      .where('instance_id', '=', id)
-      .where('node_id', '=', nodeId)
-      .execute();
   const operatorsOf = (id: string, nodeId: string) =>
     db().selectFrom('flow_operator').selectAll().where('instance_id', '=', id).where('node_id', '=', nodeId).execute();
-  const records = (id: string) =>
-    db()
-      .selectFrom('flow_record')
-      .selectAll()
-      .where('instance_id', '=', id)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
-  const pendingOf = async (id: string, account: string) => {
-    const op = (await db().selectFrom('flow_operator').selectAll().where('instance_id', '=', id).execute()).find(
-      (o) => o.assignee_id === ids[account] && o.state === 'pending',
-    );
-    if (!op) throw new Error(`${account} has no pending operator`);
-    return op.id;
-  };
-  /** The workflow jobs enqueued for an instance (their payload names it). */
-  const jobsOf = (id: string, kind: string) =>
-    db()
-      .selectFrom('job')
-      .selectAll()
-      .where('kind', '=', kind)
-      .where('payload', 'like', `%${id}%`)
-      .orderBy('run_at')
-      .execute();
   /** To-do messages a user got for one operator (their body names it). */
   const todosFor = (account: string, operatorId: string) =>
     db()
@@ -146,8 +99,8 @@ describe.each(dbTargets())('workflow races against jobs on $name', (target) => {
     versionId: string,
     account: string,
     dueAfter: number,
-    act: (op: string) => Promise<Answer>,
-    check: (id: string, op: string, answer: Answer) => Promise<void>,
+    act: (op: string) => Promise<ApiAnswer>,
+    check: (id: string, op: string, answer: ApiAnswer) => Promise<void>,
   ): Promise<void> {
     for (const delay of [0, 1, 2, 3, 5, 8]) {
       const launched: string[] = [];

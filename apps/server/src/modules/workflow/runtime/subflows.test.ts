@@ -6,9 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FlowStatus, HandleStatus, type FlowNode, type SubFlowProperties } from '@atrium/shared/workflow';
 import { createTestServer, dbTargets, type TestServer } from '../../../testing/index.ts';
-import { approverNode, chain, publishTemplate, startNode } from './test-fixtures.ts';
-
-const ENGINE = '/api/workflow/Engine';
+import { approverNode, chain, publishTemplate, signIn, startNode, workflowTestKit } from './test-fixtures.ts';
 
 describe.each(dbTargets())('child flows taken back with the parent on $name', (target) => {
   let server: TestServer;
@@ -18,18 +16,11 @@ describe.each(dbTargets())('child flows taken back with the parent on $name', (t
 
   beforeAll(async () => {
     server = await createTestServer(target);
-    const accounts = ['admin', 'staff', 'manager', 'finance', 'hr', 'ceo'];
-    const list = await server.logins(accounts);
-    tokens = Object.fromEntries(accounts.map((a, i) => [a, list[i]!]));
-    ids = Object.fromEntries(await Promise.all(accounts.map(async (a) => [a, await server.userIdOf(a)] as const)));
+    ({ tokens, ids } = await signIn(server, ['admin', 'staff', 'manager', 'finance', 'hr', 'ceo']));
   });
   afterAll(() => server.close());
 
-  const db = () => server.database.db;
-  const users = (...accounts: string[]) => ({
-    assigneeType: 6 as const,
-    members: { users: accounts.map((a) => ids[a]!) },
-  });
+  const { db, call, launch, users, instance, records, nodeStates } = workflowTestKit(() => ({ server, tokens, ids }));
   /** Publishes a tree under a fresh code and answers the code and version. */
   const template = async (tree: FlowNode) => {
     const code = `sub${++seq}`;
@@ -43,15 +34,6 @@ describe.each(dbTargets())('child flows taken back with the parent on $name', (t
     properties: { templateCode, initiator: { mode: 'initiator' }, wait } satisfies SubFlowProperties,
     childNode: null,
   });
-  const call = (method: string, url: string, as: string, body?: object) =>
-    server.call(method, `${ENGINE}${url}`, { token: tokens[as], body: body ?? {} }).then((r) => r.json());
-  const launch = async (flowId: string) => {
-    const body = await call('POST', '/FlowTask', 'staff', { flowId, formData: {} });
-    expect(body.code, body.msg).toBe(200);
-    return body.data.id as string;
-  };
-  const instance = (id: string) =>
-    db().selectFrom('flow_instance').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const childrenOf = (id: string) =>
     db()
       .selectFrom('flow_instance')
@@ -60,16 +42,7 @@ describe.each(dbTargets())('child flows taken back with the parent on $name', (t
       .orderBy('created_at')
       .orderBy('id')
       .execute();
-  const lastRecord = async (id: string) =>
-    (
-      await db()
-        .selectFrom('flow_record')
-        .selectAll()
-        .where('instance_id', '=', id)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute()
-    ).at(-1)!;
+  const lastRecord = async (id: string) => (await records(id)).at(-1)!;
   const pendingOps = (id: string) =>
     db()
       .selectFrom('flow_operator')
@@ -77,16 +50,6 @@ describe.each(dbTargets())('child flows taken back with the parent on $name', (t
       .where('instance_id', '=', id)
       .where('state', 'in', ['pending', 'waiting'])
       .execute();
-  const nodeStates = async (id: string) =>
-    (
-      await db()
-        .selectFrom('flow_node_instance')
-        .select(['node_id', 'state'])
-        .where('instance_id', '=', id)
-        .orderBy('entered_at')
-        .orderBy('id')
-        .execute()
-    ).map((n) => `${n.node_id}:${n.state}`);
   /** The child is cancelled by the parent's step: status 5, a terminated record by the parent's actor, nothing pending. */
   const expectCancelled = async (id: string, by: string) => {
     expect((await instance(id)).status).toBe(FlowStatus.cancel);

@@ -1,7 +1,9 @@
 /**
- * Test templates written straight into the tables (a published version with the given tree), and
- * small builders of node trees, for the runtime's tests.
+ * Test templates written straight into the tables (a published version with the given tree), small
+ * builders of node trees, and the helpers the runtime's HTTP tests share (sign-in, engine calls as a
+ * user, and reads of an instance's rows), for the runtime's tests.
  */
+import { expect } from 'vitest';
 import type {
   ApproverNode,
   ApproverProperties,
@@ -214,4 +216,150 @@ export async function keepSessions(server: ServerUnderTest): Promise<void> {
     .set({ expires_at: server.clock.now + CENTURY_MINUTES * 60_000 })
     .where('ended_at', 'is', null)
     .execute();
+}
+
+/** The workflow engine's API: the helpers below take paths relative to it. */
+export const ENGINE = '/api/workflow/Engine';
+
+/** The answer envelope of an API call. */
+export interface ApiAnswer {
+  code: number;
+  msg: string;
+  // Response data differs per route; tests assert on its fields directly.
+  data?: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/**
+ * What the HTTP helpers use of a test server (testing/index.ts, which this layer may not import):
+ * its database, requests sent in process, and the demo accounts' sign-in.
+ */
+export interface ServerWithApi {
+  database: DatabaseHandle;
+  call(method: string, url: string, options: { token?: string; body?: unknown }): Promise<{ json(): ApiAnswer }>;
+  logins(accounts: string[]): Promise<string[]>;
+  userIdOf(account: string): Promise<string>;
+}
+
+/** Signs the accounts in, one after another, and answers each one's token and user id by account. */
+export async function signIn<A extends string>(
+  server: ServerWithApi,
+  accounts: readonly A[],
+): Promise<{ tokens: Record<A, string>; ids: Record<A, string> }> {
+  const list = await server.logins([...accounts]);
+  const tokens = Object.fromEntries(accounts.map((a, i) => [a, list[i]!])) as Record<A, string>;
+  const ids = Object.fromEntries(
+    await Promise.all(accounts.map(async (a) => [a, await server.userIdOf(a)] as const)),
+  ) as Record<A, string>;
+  return { tokens, ids };
+}
+
+/** A test's server once signed in: the tokens and user ids by account (from `signIn`). */
+export interface SignedInServer {
+  server: ServerWithApi;
+  tokens: Readonly<Record<string, string>>;
+  ids: Readonly<Record<string, string>>;
+}
+
+/**
+ * Calls to the engine as a user and reads of an instance's rows. `signedIn` is read at each call:
+ * the helpers are made when the suite is declared, the server signs in later, in `beforeAll`.
+ */
+export function workflowTestKit(signedIn: () => SignedInServer) {
+  const db = () => signedIn().server.database.db;
+
+  /**
+   * Sends a request as `account` and answers the envelope: a path not under /api is the engine's,
+   * and a POST or PUT without a body sends `{}`.
+   */
+  const call = (method: string, url: string, account: string, body?: object): Promise<ApiAnswer> => {
+    const { server, tokens } = signedIn();
+    return server
+      .call(method, url.startsWith('/api') ? url : `${ENGINE}${url}`, {
+        token: tokens[account],
+        body: body ?? (method === 'POST' || method === 'PUT' ? {} : undefined),
+      })
+      .then((r) => r.json());
+  };
+
+  /** Launches a flow (template or version id) as `account`; the launch must pass. Answers the instance id. */
+  const launch = async (
+    flowId: string,
+    formData: Record<string, unknown> = {},
+    account = 'staff',
+    extra: object = {},
+  ): Promise<string> => {
+    const answer = await call('POST', '/FlowTask', account, { flowId, formData, ...extra });
+    expect(answer.code, answer.msg).toBe(200);
+    return answer.data.id as string;
+  };
+
+  /** Approver properties naming the accounts' users (assignee type 6). */
+  const users = (...accounts: string[]) => ({
+    assigneeType: 6 as const,
+    members: { users: accounts.map((a) => signedIn().ids[a]!) },
+  });
+
+  const instance = (id: string) =>
+    db().selectFrom('flow_instance').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  /** The instance's operators in the order their handlers received them. */
+  const operators = (id: string) =>
+    db()
+      .selectFrom('flow_operator')
+      .selectAll()
+      .where('instance_id', '=', id)
+      .orderBy('received_at')
+      .orderBy('sequence_index')
+      .orderBy('id')
+      .execute();
+
+  /** The instance's records, oldest first. */
+  const records = (id: string) =>
+    db()
+      .selectFrom('flow_record')
+      .selectAll()
+      .where('instance_id', '=', id)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+
+  /** The id of `account`'s pending operator on the instance; fails when there is none. */
+  const pendingOf = async (id: string, account: string): Promise<string> => {
+    const op = (await operators(id)).find((o) => o.assignee_id === signedIn().ids[account] && o.state === 'pending');
+    if (!op) throw new Error(`${account} has no pending operator`);
+    return op.id;
+  };
+
+  /** The node instances of one node of the instance (more than one when it was entered again). */
+  const nodesOf = (id: string, nodeId: string) =>
+    db()
+      .selectFrom('flow_node_instance')
+      .selectAll()
+      .where('instance_id', '=', id)
+      .where('node_id', '=', nodeId)
+      .execute();
+
+  /** The instance's node instances as `node:state`, in the order they were entered. */
+  const nodeStates = async (id: string) =>
+    (
+      await db()
+        .selectFrom('flow_node_instance')
+        .select(['node_id', 'state'])
+        .where('instance_id', '=', id)
+        .orderBy('entered_at')
+        .orderBy('id')
+        .execute()
+    ).map((n) => `${n.node_id}:${n.state}`);
+
+  /** The jobs of one kind enqueued for the instance (their payload names it), soonest first. */
+  const jobsOf = (id: string, kind: string) =>
+    db()
+      .selectFrom('job')
+      .selectAll()
+      .where('kind', '=', kind)
+      .where('payload', 'like', `%${id}%`)
+      .orderBy('run_at')
+      .execute();
+
+  return { db, call, launch, users, instance, operators, records, pendingOf, nodesOf, nodeStates, jobsOf };
 }
