@@ -184,8 +184,22 @@ async function measureMode(browser: Browser, origin: string, mode: PageMode): Pr
     await page?.context().close();
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     page = await context.newPage();
+    const profile =
+      process.env.BENCH_FORM_PROFILE && load === LOADS - 1 ? await context.newCDPSession(page) : undefined;
+    if (profile) {
+      await profile.send('Profiler.enable');
+      await profile.send('Profiler.setSamplingInterval', { interval: 200 });
+      await profile.send('Profiler.start');
+    }
     await page.goto(`${origin}/?mode=${mode}`);
     await page.waitForFunction(() => window.formBench?.ready === true, undefined, { timeout: 30_000 });
+    if (profile) {
+      const { profile: taken } = await profile.send('Profiler.stop');
+      const file = path.join(process.env.BENCH_FORM_PROFILE!, `form-${mode}.cpuprofile`);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, JSON.stringify(taken));
+      await profile.detach();
+    }
     api = await bench(page);
     paints.push(api.paintedMs);
   }

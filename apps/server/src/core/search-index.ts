@@ -82,6 +82,18 @@ export interface SearchIndex {
     keyword: string,
     options?: Omit<MatchOptions, 'scan'>,
   ): Promise<Expression<SqlBool>>;
+  /**
+   * condition(), and whether the index admits at most about scanAbove rows for it (`bounded`). A
+   * bounded condition lets a list count its matches and read its page in one statement (a window
+   * count over the candidates) instead of looking the keyword up twice; unbounded, one statement
+   * would read every matching row to count them, where a page alone stops early.
+   */
+  lookup(db: AnyDb, dialect: Dialect, keyword: string, options?: Omit<MatchOptions, 'scan'>): Promise<Lookup>;
+}
+
+export interface Lookup {
+  condition: Expression<SqlBool>;
+  bounded: boolean;
 }
 
 /**
@@ -136,6 +148,14 @@ const caseless = (keyword: string) =>
 
 /** An FTS5 string: everything inside double quotes is literal, a quote is doubled. */
 const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+/** How a keyword is best found, kept for a while per database and keyword. */
+interface Finding {
+  /** Scan rather than use the index. */
+  common: boolean;
+  /** The index admits at most about scanAbove rows. */
+  bounded: boolean;
+}
 
 /** Declares the search index of a table; create() builds it (in a migration, or at run time). */
 export function searchIndex(spec: SearchSpec): SearchIndex {
@@ -249,31 +269,62 @@ export function searchIndex(spec: SearchSpec): SearchIndex {
    * the keyword's characters. Then the characters are better not asked for at all: the planner
    * would test them on every row it scans, which costs far more than the LIKE.
    */
-  async function commonPostgres(db: AnyDb, keyword: string): Promise<boolean> {
-    if (length(keyword) >= 3) return false;
+  /** Whether matches() looks the keyword up in the index rather than scanning for it. */
+  const usesIndex = (dialect: Dialect, keyword: string) =>
+    dialect === 'postgres' || (length(keyword) >= 3 ? !keyword.includes('\0') : foldShort(keyword) !== undefined);
+
+  /** PostgreSQL: the planner's estimate of the rows that hold the keyword, as the index finds them. */
+  async function estimatePostgres(db: AnyDb, keyword: string): Promise<number> {
+    const held =
+      length(keyword) < 3
+        ? charsHeld(table, keyword)
+        : sql<SqlBool>`(${joined((c) => ref(table, c))}) ${caseless(keyword) ? sql`like` : sql`ilike`} ${likePattern(keyword)} escape '\\'`;
     const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`explain (format json)
-      select 1 from ${sql.table(table)} where ${charsHeld(table, keyword)}`.execute(db);
-    return Number(rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0) > scanAbove;
+      select 1 from ${sql.table(table)} where ${held}`.execute(db);
+    return Number(rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
   }
 
-  const findings = new WeakMap<AnyDb, Map<string, { common: boolean; until: number }>>();
+  /**
+   * How a keyword is best found. SQLite counts in the index, so a keyword it does not call common
+   * is bounded. PostgreSQL's trigram index needs no help for long keywords (the planner chooses
+   * between it and a scan), short ones are scanned when the planner expects many rows (it would
+   * test the characters on every row it scans, which costs far more than the LIKE); either is
+   * bounded when the planner expects few rows.
+   */
+  async function findingOf(db: AnyDb, dialect: Dialect, keyword: string): Promise<Finding> {
+    if (dialect === 'sqlite') {
+      const common = await commonSqlite(db, keyword);
+      return { common, bounded: !common };
+    }
+    const many = (await estimatePostgres(db, keyword)) > scanAbove;
+    return { common: many && length(keyword) < 3, bounded: !many };
+  }
 
-  async function common(db: AnyDb, dialect: Dialect, keyword: string): Promise<boolean> {
+  const findings = new WeakMap<AnyDb, Map<string, Finding & { until: number }>>();
+
+  async function find(db: AnyDb, dialect: Dialect, keyword: string): Promise<Finding> {
     let kept = findings.get(db);
     if (!kept) findings.set(db, (kept = new Map()));
     const now = Date.now();
     const found = kept.get(keyword);
-    if (found && found.until > now) return found.common;
-    const common = dialect === 'sqlite' ? await commonSqlite(db, keyword) : await commonPostgres(db, keyword);
+    if (found && found.until > now) return found;
+    const finding = await findingOf(db, dialect, keyword);
     kept.delete(keyword);
     if (kept.size >= FINDINGS_KEPT) kept.delete(kept.keys().next().value!);
-    kept.set(keyword, { common, until: now + FINDING_TTL_MS });
-    return common;
+    kept.set(keyword, { ...finding, until: now + FINDING_TTL_MS });
+    return finding;
+  }
+
+  async function lookup(db: AnyDb, dialect: Dialect, keyword: string, options: Omit<MatchOptions, 'scan'> = {}) {
+    if (keyword === '') return { condition: matches(dialect, keyword, options), bounded: false };
+    const { common, bounded } = await find(db, dialect, keyword);
+    const condition = matches(dialect, keyword, { ...options, scan: common });
+    // A keyword the index cannot look up as it is (a NUL, a cased non-ASCII letter on SQLite) is scanned.
+    return { condition, bounded: bounded && usesIndex(dialect, keyword) };
   }
 
   async function condition(db: AnyDb, dialect: Dialect, keyword: string, options: Omit<MatchOptions, 'scan'> = {}) {
-    const scan = keyword !== '' && (await common(db, dialect, keyword));
-    return matches(dialect, keyword, { ...options, scan });
+    return (await lookup(db, dialect, keyword, options)).condition;
   }
 
   async function createSqlite(db: AnyDb) {
@@ -334,7 +385,7 @@ export function searchIndex(spec: SearchSpec): SearchIndex {
         db,
       );
     }
-    // Statistics on the new index expressions, for the planner's estimates (commonPostgres).
+    // Statistics on the new index expressions, for the planner's estimates (estimatePostgres).
     await sql`analyze ${t}`.execute(db);
   }
 
@@ -359,6 +410,7 @@ export function searchIndex(spec: SearchSpec): SearchIndex {
     columns,
     matches,
     condition,
+    lookup,
     async create(db) {
       await inTransaction(db, (trx) => (dialectOf(trx) === 'sqlite' ? createSqlite(trx) : createPostgres(trx)));
     },

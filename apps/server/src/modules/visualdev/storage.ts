@@ -109,8 +109,17 @@ function columnType(dialect: Dialect, storage: StorageKind) {
 
 /** The search index of one fuzzy-searched column of a designed table. */
 export function fieldSearch(table: string, column: string): SearchIndex {
-  return searchIndex({ table, name: `${table}_${column}`, columns: [column], scanAbove: 2000 });
+  const name = `${table}_${column}`;
+  let index = fieldSearches.get(name);
+  if (!index) fieldSearches.set(name, (index = searchIndex({ table, name, columns: [column], scanAbove: 2000 })));
+  return index;
 }
+
+/**
+ * One index object per searched column, kept: it remembers for a while how common each keyword is
+ * (see search-index.ts), which a new object per request would ask the database again every time.
+ */
+const fieldSearches = new Map<string, SearchIndex>();
 
 /** Columns of a designed table that the list filters or sorts on get an index of their own. */
 const indexName = (table: string, column: string) => {
