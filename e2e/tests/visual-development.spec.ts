@@ -89,7 +89,12 @@ test.describe('visual development, the whole journey', () => {
     await designer.getByTestId('fd-palette-calculate').click();
     await setText('label', '总人数');
     await setText('vModel', 'total');
-    await props.locator('#fd-prop-expression').fill('"items.people"');
+    // The total of the sub-table's column, built by clicking it in the formula builder.
+    await props.getByTestId('fd-formula-edit').click();
+    await page.getByTestId('fd-formula-field-items.people').click();
+    await expect(page.getByTestId('fd-formula-check')).toContainText('公式正确');
+    await page.getByTestId('fd-formula-save').click();
+    await expect(props.getByTestId('fd-formula-text')).toHaveText('拜访明细.人数');
     await expect(designer.getByTestId('fd-problems')).toHaveCount(0);
     await shot(page, 'form-designer');
 

@@ -3,11 +3,17 @@ import {
   compileExpression,
   evaluateExpression,
   expressionRefs,
+  formatExpression,
   FormulaError,
+  formulaFaults,
+  formulaScope,
   parseExpression,
   scopeResolver,
   tokenizeExpression,
+  type FormulaProblem,
 } from './calculate.ts';
+import { collectFields } from './form.ts';
+import type { FormField, FormJson, JnpfKey } from './types.ts';
 
 const none = () => undefined;
 const calc = (expression: string | unknown[], values: Record<string, unknown> = {}) =>
@@ -116,5 +122,105 @@ describe('calculation expressions', () => {
     expect(calc([])).toBe(0);
     expect(() => parseExpression('constructor.constructor("return 1")()')).toThrow(FormulaError);
     expect(calc('constructor + 1')).toBe(1);
+  });
+});
+
+describe('formula checks for the designer', () => {
+  const failure = (expression: string | unknown[]) => {
+    try {
+      parseExpression(expression);
+    } catch (error) {
+      if (error instanceof FormulaError) return { problem: error.problem, at: error.at };
+      throw error;
+    }
+    return null;
+  };
+
+  it('a formula error says why and, in a text, at which character', () => {
+    const cases: Array<[string, FormulaProblem, number]> = [
+      ['1 + #', 'character', 4],
+      ['1 +', 'incomplete', 3],
+      ['(1 + 2', 'unclosed', 6],
+      ['1 + 2)', 'unopened', 5],
+      ['1 + )', 'unopened', 4],
+      ['× 3', 'noLeftOperand', 0],
+      ['2 × ÷ 3', 'noLeftOperand', 4],
+      ['1 2', 'noOperator', 2],
+      ['(1 2)', 'noOperator', 3],
+      ['price quantity', 'noOperator', 6],
+    ];
+    for (const [text, problem, at] of cases) expect(failure(text), text).toEqual({ problem, at });
+    // Items of a list have no character positions of the whole.
+    expect(failure(['1', '+', '#'])).toEqual({ problem: 'character', at: undefined });
+    expect(failure(['(', 1])).toEqual({ problem: 'unclosed', at: undefined });
+    expect(failure([{}])).toEqual({ problem: 'item', at: undefined });
+    expect(failure(3 as unknown as string)).toEqual({ problem: 'item', at: undefined });
+    expect(failure('(1 + 2) × 3')).toBeNull();
+  });
+
+  it('formatExpression writes a formula spaced, with × ÷, signs on their operands, references by label', () => {
+    expect(formatExpression('(1+2)*3/4-5')).toBe('(1 + 2) × 3 ÷ 4 - 5');
+    expect(formatExpression('-3*-2')).toBe('-3 × -2');
+    expect(formatExpression('2 × (-a + +b)')).toBe('2 × (-a + +b)');
+    const items = ['(', { __vModel__: 'price' }, '+', 'fee', ')', '×', 1.5];
+    expect(formatExpression(items)).toBe('(price + fee) × 1.5');
+    expect(formatExpression(items, (name) => `[${name.toUpperCase()}]`)).toBe('([PRICE] + [FEE]) × 1.5');
+    // The text of a list reads as the list does.
+    const values = { price: 10, fee: 2 };
+    expect(calc(formatExpression(items), values)).toBe(calc(items, values));
+    expect(formatExpression('')).toBe('');
+    expect(() => formatExpression('1 # 2')).toThrow(FormulaError);
+  });
+
+  const f = (jnpfKey: JnpfKey, vModel: string, extra: Record<string, unknown> = {}): FormField => ({
+    __config__: { jnpfKey, label: vModel.toUpperCase() },
+    __vModel__: vModel,
+    ...extra,
+  });
+  const form = (total: unknown, column: unknown): FormJson => ({
+    fields: [
+      f('numInput', 'price'),
+      f('comInput', 'note'),
+      {
+        __config__: {
+          jnpfKey: 'table',
+          label: 'Lines',
+          children: [f('numInput', 'qty'), f('calculate', 'amount', { expression: column })],
+        },
+        __vModel__: 'lines',
+      },
+      f('calculate', 'total', { expression: total }),
+      { __config__: { jnpfKey: 'divider', label: 'Line' } },
+    ],
+  });
+
+  it('formulaScope: main fields by name, columns as table.column, bare columns inside their own table', () => {
+    const fields = collectFields(form('', ''));
+    expect([...formulaScope(fields).keys()]).toEqual(['price', 'note', 'lines.qty', 'lines.amount', 'total']);
+    const inRow = formulaScope(fields, 'lines');
+    expect(inRow.get('qty')?.key).toBe('lines-qty');
+    expect(inRow.get('lines.qty')?.key).toBe('lines-qty');
+    expect(inRow.has('lines')).toBe(false);
+  });
+
+  it('formulaFaults: an unreadable formula, a name the form lacks, or the field itself', () => {
+    const faults = (total: unknown, column: unknown) =>
+      formulaFaults(collectFields(form(total, column))).map(({ key, fault }) => ({
+        key,
+        kind: fault.kind,
+        ...(fault.kind === 'syntax' ? { problem: fault.error.problem } : { name: fault.name }),
+      }));
+    expect(faults('price × lines.amount', 'lines.qty × price')).toEqual([]);
+    expect(faults([], 'qty × 2')).toEqual([]);
+    expect(faults('price + qty', 'qty')).toEqual([{ key: 'total', kind: 'unknownField', name: 'qty' }]);
+    expect(faults('(price', 'lines.amount + 1')).toEqual([
+      { key: 'lines-amount', kind: 'self', name: 'lines.amount' },
+      { key: 'total', kind: 'syntax', problem: 'unclosed' },
+    ]);
+    expect(faults('total', 'amount')).toEqual([
+      { key: 'lines-amount', kind: 'self', name: 'amount' },
+      { key: 'total', kind: 'self', name: 'total' },
+    ]);
+    expect(faults('lines × 2', 'qty')).toEqual([{ key: 'total', kind: 'unknownField', name: 'lines' }]);
   });
 });

@@ -13,6 +13,8 @@
  * formula warns and gives 0.
  */
 import { roundTo } from '../format.ts';
+import type { CollectedField } from './form.ts';
+import { holdsValue } from './registry.ts';
 import { toNumber } from './validators.ts';
 
 export type CalcOperator = '+' | '-' | '*' | '/';
@@ -30,9 +32,25 @@ export type CalcNode =
   | { type: 'negate'; operand: CalcNode }
   | { type: 'binary'; op: CalcOperator; left: CalcNode; right: CalcNode };
 
-/** A formula that cannot be read; the message says where. */
+/**
+ * Why a formula cannot be read: a character that belongs to no token, a list item or expression
+ * of no known shape, an end where an operand is due, a '(' without its ')', a ')' without its '(',
+ * × or ÷ with nothing before it, two operands without an operator between them.
+ */
+export type FormulaProblem =
+  'character' | 'item' | 'incomplete' | 'unclosed' | 'unopened' | 'noLeftOperand' | 'noOperator';
+
+/** A formula that cannot be read; the message says where, `problem` and `at` say it to a program. */
 export class FormulaError extends Error {
   override name = 'FormulaError';
+  readonly problem?: FormulaProblem;
+  /** For a text formula: the offset in the text where reading stopped (the text's length at its end). */
+  readonly at?: number;
+  constructor(message: string, problem?: FormulaProblem, at?: number) {
+    super(message);
+    this.problem = problem;
+    this.at = at;
+  }
 }
 
 const OPERATORS: Record<string, CalcOperator> = { '+': '+', '-': '-', '*': '*', '/': '/', '×': '*', '÷': '/' };
@@ -54,8 +72,13 @@ function refOfItem(item: unknown): string | undefined {
 const NUMBER_RE = /^(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?/;
 const REF_RE = /^[A-Za-z_$\u4e00-\u9fa5][\w$\u4e00-\u9fa5]*(\.[A-Za-z_$\u4e00-\u9fa5][\w$\u4e00-\u9fa5]*)?/;
 
-function tokenizeText(text: string, out: CalcToken[]) {
+/** Tokenizes text into `out`; with `starts`, records where each token starts in the text. */
+function tokenizeText(text: string, out: CalcToken[], starts?: number[]) {
   let i = 0;
+  const push = (token: CalcToken) => {
+    out.push(token);
+    starts?.push(i);
+  };
   while (i < text.length) {
     const ch = text[i]!;
     if (/\s/.test(ch)) {
@@ -63,62 +86,76 @@ function tokenizeText(text: string, out: CalcToken[]) {
       continue;
     }
     if (ch === '(' || ch === '（') {
-      out.push({ type: 'open' });
+      push({ type: 'open' });
       i++;
       continue;
     }
     if (ch === ')' || ch === '）') {
-      out.push({ type: 'close' });
+      push({ type: 'close' });
       i++;
       continue;
     }
     if (OPERATORS[ch]) {
-      out.push({ type: 'operator', op: OPERATORS[ch] });
+      push({ type: 'operator', op: OPERATORS[ch] });
       i++;
       continue;
     }
     const rest = text.slice(i);
     const number = NUMBER_RE.exec(rest);
     if (number) {
-      out.push({ type: 'number', value: Number(number[0]) });
+      push({ type: 'number', value: Number(number[0]) });
       i += number[0].length;
       continue;
     }
     const ref = REF_RE.exec(rest);
     if (ref) {
-      out.push({ type: 'ref', name: ref[0] });
+      push({ type: 'ref', name: ref[0] });
       i += ref[0].length;
       continue;
     }
-    throw new FormulaError(`unexpected '${ch}' at ${i}`);
+    // An offset inside one item of a list would mislead: only a whole text has positions.
+    throw new FormulaError(`unexpected '${ch}' at ${i}`, 'character', starts ? i : undefined);
   }
 }
 
-/** The tokens of an expression. Throws FormulaError on a character that belongs to none. */
-export function tokenizeExpression(expression: CalcExpression): CalcToken[] {
+/** The tokens of an expression; of a text, `starts` receives where each one starts. */
+function tokenize(expression: CalcExpression, starts: number[]): CalcToken[] {
   const tokens: CalcToken[] = [];
   if (typeof expression === 'string') {
-    tokenizeText(expression, tokens);
+    tokenizeText(expression, tokens, starts);
     return tokens;
   }
-  if (!Array.isArray(expression)) throw new FormulaError('expression is neither text nor a list');
+  if (!Array.isArray(expression)) throw new FormulaError('expression is neither text nor a list', 'item');
   for (const item of expression) {
     const ref = refOfItem(item);
     if (ref) tokens.push({ type: 'ref', name: ref });
     else if (typeof item === 'number') tokens.push({ type: 'number', value: item });
     // A text item is one operator, number or model name; reading it as text covers all three.
     else if (typeof item === 'string') tokenizeText(item, tokens);
-    else throw new FormulaError('expression item is neither text, a number nor a field');
+    else throw new FormulaError('expression item is neither text, a number nor a field', 'item');
   }
   return tokens;
 }
 
+/** The tokens of an expression. Throws FormulaError on a character that belongs to none. */
+export function tokenizeExpression(expression: CalcExpression): CalcToken[] {
+  return tokenize(expression, []);
+}
+
 /** The syntax tree of an expression. Throws FormulaError when it is malformed. */
 export function parseExpression(expression: CalcExpression): CalcNode {
-  const tokens = tokenizeExpression(expression);
+  const starts: number[] = [];
+  const tokens = tokenize(expression, starts);
   if (tokens.length === 0) return { type: 'number', value: 0 };
   let pos = 0;
   const peek = () => tokens[pos];
+  /** The error of the token at `index` (the end of the formula past the last one). */
+  const fail = (message: string, problem: FormulaProblem, index: number) =>
+    new FormulaError(
+      message,
+      problem,
+      typeof expression === 'string' ? (starts[index] ?? expression.length) : undefined,
+    );
 
   function expr(): CalcNode {
     let left = term();
@@ -138,7 +175,7 @@ export function parseExpression(expression: CalcExpression): CalcNode {
   }
   function factor(): CalcNode {
     const t = peek();
-    if (!t) throw new FormulaError('the formula ends where a number or field is expected');
+    if (!t) throw fail('the formula ends where a number or field is expected', 'incomplete', pos);
     pos++;
     switch (t.type) {
       case 'number':
@@ -147,21 +184,26 @@ export function parseExpression(expression: CalcExpression): CalcNode {
         return { type: 'ref', name: t.name };
       case 'open': {
         const inner = expr();
-        if (peek()?.type !== 'close') throw new FormulaError(`missing ')' at token ${pos}`);
+        const next = peek();
+        // What stops an inner expression short of its ')' is an operand: an operator is missing.
+        if (next?.type !== 'close') throw fail(`missing ')' at token ${pos}`, next ? 'noOperator' : 'unclosed', pos);
         pos++;
         return inner;
       }
       case 'operator':
         if (t.op === '-') return { type: 'negate', operand: factor() };
         if (t.op === '+') return factor();
-        throw new FormulaError(`operator '${t.op}' at token ${pos - 1} has no left operand`);
+        throw fail(`operator '${t.op}' at token ${pos - 1} has no left operand`, 'noLeftOperand', pos - 1);
       case 'close':
-        throw new FormulaError(`unexpected ')' at token ${pos - 1}`);
+        throw fail(`unexpected ')' at token ${pos - 1}`, 'unopened', pos - 1);
     }
   }
 
   const tree = expr();
-  if (pos < tokens.length) throw new FormulaError(`unexpected token ${pos}: numbers and operators must alternate`);
+  if (pos < tokens.length) {
+    const problem = tokens[pos]!.type === 'close' ? 'unopened' : 'noOperator';
+    throw fail(`unexpected token ${pos}: numbers and operators must alternate`, problem, pos);
+  }
   return tree;
 }
 
@@ -283,4 +325,100 @@ export function scopeResolver(scope: CalcScope): CalcResolve {
     if (!Object.hasOwn(values, name)) return undefined;
     return values[name];
   };
+}
+
+const OPERATOR_TEXT: Record<CalcOperator, string> = { '+': '+', '-': '-', '*': '×', '/': '÷' };
+
+/**
+ * An expression as people read it: tokens spaced, × and ÷ for products and quotients, each
+ * reference written by `label` (its model name by default). A list of items comes out as the text
+ * the runtime reads the same. Throws FormulaError on what cannot be tokenized.
+ */
+export function formatExpression(expression: CalcExpression, label: (name: string) => string = (name) => name): string {
+  let text = '';
+  let previous: CalcToken | undefined;
+  let afterSign = false;
+  for (const token of tokenizeExpression(expression)) {
+    // A sign starts an operand: it follows nothing, an operator or a '(', and hugs what it signs.
+    const sign = token.type === 'operator' && (!previous || previous.type === 'operator' || previous.type === 'open');
+    const tight = !previous || previous.type === 'open' || token.type === 'close' || afterSign;
+    if (!tight) text += ' ';
+    if (token.type === 'number') text += String(token.value);
+    else if (token.type === 'ref') text += label(token.name);
+    else if (token.type === 'operator') text += OPERATOR_TEXT[token.op];
+    else text += token.type === 'open' ? '(' : ')';
+    afterSign = sign;
+    previous = token;
+  }
+  return text;
+}
+
+/**
+ * The references a calculated field may use where it sits, each with the field it names: every
+ * data field of the main form by its model name, every sub-table column as `table.column`, and,
+ * for a field inside a sub-table, that table's columns by their bare names too (a row reads its
+ * own column first). A sub-table itself holds rows, no number, and is no reference.
+ */
+export function formulaScope(fields: readonly CollectedField[], table?: string): Map<string, CollectedField> {
+  const scope = new Map<string, CollectedField>();
+  const own: CollectedField[] = [];
+  for (const entry of fields) {
+    const name = entry.field.__vModel__;
+    if (!name || entry.field.__config__.jnpfKey === 'table' || !holdsValue(entry.field)) continue;
+    if (entry.table === undefined) scope.set(name, entry);
+    else {
+      scope.set(`${entry.table}.${name}`, entry);
+      if (entry.table === table) own.push(entry);
+    }
+  }
+  for (const entry of own) scope.set(entry.field.__vModel__!, entry);
+  return scope;
+}
+
+/** The references that name a calculated field itself: its name, and `table.name` for a column. */
+export function selfReferences(name: string | undefined, table?: string): string[] {
+  if (!name) return [];
+  return table === undefined ? [name] : [`${table}.${name}`, name];
+}
+
+/** What keeps a formula from working where it sits. */
+export type FormulaFault =
+  { kind: 'syntax'; error: FormulaError } | { kind: 'unknownField'; name: string } | { kind: 'self'; name: string };
+
+/**
+ * The first fault of a formula: it does not parse, it uses its own field (a circle of one), or it
+ * names something `scope` does not hold. Null when it works.
+ */
+export function formulaFault(
+  expression: CalcExpression,
+  scope: { has(name: string): boolean },
+  self: readonly string[] = [],
+): FormulaFault | null {
+  let tree: CalcNode;
+  try {
+    tree = parseExpression(expression);
+  } catch (error) {
+    if (error instanceof FormulaError) return { kind: 'syntax', error };
+    throw error;
+  }
+  for (const name of expressionRefs(tree)) {
+    if (self.includes(name)) return { kind: 'self', name };
+    if (!scope.has(name)) return { kind: 'unknownField', name };
+  }
+  return null;
+}
+
+/** Every calculated field of a form (`collectFields`) whose formula does not work, with its fault. */
+export function formulaFaults(fields: readonly CollectedField[]): Array<CollectedField & { fault: FormulaFault }> {
+  const out: Array<CollectedField & { fault: FormulaFault }> = [];
+  const scopes = new Map<string | undefined, Map<string, CollectedField>>();
+  for (const entry of fields) {
+    if (entry.field.__config__.jnpfKey !== 'calculate') continue;
+    const scope = scopes.get(entry.table) ?? formulaScope(fields, entry.table);
+    scopes.set(entry.table, scope);
+    const expression = (entry.field.expression as CalcExpression | undefined) ?? [];
+    const fault = formulaFault(expression, scope, selfReferences(entry.field.__vModel__, entry.table));
+    if (fault) out.push({ ...entry, fault });
+  }
+  return out;
 }

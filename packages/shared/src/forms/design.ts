@@ -2,6 +2,7 @@
  * The checks a form design must pass before it is saved or released: the designer shows them as
  * the user works, and the server refuses a design that fails one, with the same words.
  */
+import { formulaFaults } from './calculate.ts';
 import { collectFields } from './form.ts';
 import { kindOf } from './registry.ts';
 import type { FormField, FormJson, FormLang } from './types.ts';
@@ -17,6 +18,9 @@ const MESSAGES = {
     popup: '{label}没有选择数据接口、存储字段或显示字段',
     emptyContainer: '{label}中没有组件',
     printId: '已开启打印按钮，请选择打印模板',
+    formulaSyntax: '{label}的公式无法解析，请点击“编辑公式”查看出错位置',
+    formulaUnknown: '{label}的公式引用了“{name}”，表单中没有该字段',
+    formulaSelf: '{label}的公式引用了自身的值',
   },
   'zh-TW': {
     noFields: '表單中還沒有元件',
@@ -28,6 +32,9 @@ const MESSAGES = {
     popup: '{label}沒有選擇資料介面、儲存欄位或顯示欄位',
     emptyContainer: '{label}中沒有元件',
     printId: '已開啟列印按鈕，請選擇列印範本',
+    formulaSyntax: '{label}的公式無法解析，請點擊「編輯公式」查看出錯位置',
+    formulaUnknown: '{label}的公式引用了「{name}」，表單中沒有該欄位',
+    formulaSelf: '{label}的公式引用了自身的值',
   },
   'en-US': {
     noFields: 'The form has no fields yet',
@@ -40,6 +47,9 @@ const MESSAGES = {
     popup: '{label} has no data interface, stored field or shown field',
     emptyContainer: '{label} holds no fields',
     printId: 'The print button is on: choose a print template',
+    formulaSyntax: 'The formula of {label} cannot be read: open it with “Edit formula” to see where',
+    formulaUnknown: 'The formula of {label} uses “{name}”, which is not a field of the form',
+    formulaSelf: 'The formula of {label} uses its own value',
   },
 } as const;
 
@@ -66,8 +76,9 @@ const blank = (value: unknown) => value === undefined || value === null || value
 /**
  * Every problem of a design, in the order of its fields: a data field without a usable, unique
  * field name (names are compared ignoring case, as they become column names), a bill-number field
- * without its rule, a relation form or popup without what it needs, an empty container, and the
- * print button without a template.
+ * without its rule, a relation form or popup without what it needs, an empty container, a
+ * calculated field whose formula does not parse, names a field the form lacks or uses itself, and
+ * the print button without a template.
  */
 export function checkDesign(form: FormJson, lang: FormLang = 'zh-CN'): DesignProblem[] {
   const text = MESSAGES[lang] ?? MESSAGES['zh-CN'];
@@ -121,6 +132,10 @@ export function checkDesign(form: FormJson, lang: FormLang = 'zh-CN'): DesignPro
       (blank(field.interfaceId) || blank(field.propsValue) || blank(field.relationField))
     )
       say('popup', field);
+  }
+  for (const { field, fault } of formulaFaults(collectFields(form))) {
+    if (fault.kind === 'syntax') say('formulaSyntax', field);
+    else say(fault.kind === 'self' ? 'formulaSelf' : 'formulaUnknown', field, { name: fault.name });
   }
   if (form.hasPrintBtn && blank(form.printId)) say('printId', undefined);
   return problems;

@@ -4,7 +4,25 @@
  * validate route, so the browser and the server are held to the same answers.
  */
 import { galleryForm, GALLERY as G } from './gallery-form.ts';
-import type { FormJson, FormLang, FormValues } from './types.ts';
+import type { FormField, FormJson, FormLang, FormValues } from './types.ts';
+
+/**
+ * A field as the designer writes it, for tests that design forms: a full-width column item;
+ * `extra.config` goes into `__config__`, the rest onto the field.
+ */
+export function designField(
+  jnpfKey: string,
+  vModel: string,
+  label: string,
+  extra: Record<string, unknown> = {},
+): FormField {
+  const { config, ...props } = extra as { config?: Record<string, unknown> };
+  return {
+    __config__: { jnpfKey, label, layout: 'colFormItem', span: 24, ...config },
+    __vModel__: vModel,
+    ...props,
+  } as FormField;
+}
 
 export interface ValidationFixture {
   /** Checklist row ids and what the case shows. */

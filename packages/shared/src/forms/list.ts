@@ -28,6 +28,9 @@ export interface ListSearch {
   searchMultiple?: boolean;
 }
 
+/** Where the tree of a type 2 list takes its nodes from. */
+export type TreeDataSource = 'dictionary' | 'organize' | 'api';
+
 export interface ListButton {
   value: string;
   label: string;
@@ -47,8 +50,22 @@ export interface ColumnData {
   hasPage?: boolean;
   pageSize?: number;
   treeTitle?: string;
-  treeDataSource?: 'dictionary' | 'organize' | 'api';
+  treeDataSource?: TreeDataSource;
+  /** The dictionary type (its id) of a dictionary tree. */
   treeDictionary?: string;
+  /** The data interface (its id) of an interface tree. */
+  treeInterfaceId?: string;
+  /** The interface's name, kept so the designer can show it before the interface list loads. */
+  treeInterfaceName?: string;
+  /** The key of an interface row holding the node id; `id` when empty. */
+  treePropsValue?: string;
+  /** The key holding the node's label; `fullName` when empty. */
+  treePropsLabel?: string;
+  /** The key holding a node's child rows, for interfaces that answer a nested tree; `children` when empty. */
+  treePropsChildren?: string;
+  /** The key holding the parent's id, for interfaces that answer flat rows: set, the rows are nested by it. */
+  treePropsParent?: string;
+  /** The field of the form that holds a node id: choosing a node filters the list by it. */
   treeRelation?: string;
   groupField?: string;
   parentField?: string;
@@ -61,6 +78,47 @@ export interface ColumnData {
   customBtnsList?: ListButton[];
   printIds?: string[];
   [extra: string]: unknown;
+}
+
+/** The keys of an interface tree's rows, defaults filled in. */
+export interface TreeProps {
+  value: string;
+  label: string;
+  children: string;
+  /** Empty when the interface answers a nested tree. */
+  parent: string;
+}
+
+export const treePropsOf = (list: ColumnData): TreeProps => ({
+  value: list.treePropsValue || 'id',
+  label: list.treePropsLabel || 'fullName',
+  children: list.treePropsChildren || 'children',
+  parent: list.treePropsParent || '',
+});
+
+/** A key of an interface row as the interface call takes it: up to 64 letters, digits and `_`, not a digit first. */
+const ROW_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+
+const TREE_PROP_KEYS = ['treePropsValue', 'treePropsLabel', 'treePropsChildren', 'treePropsParent'] as const;
+
+/** What is wrong with the tree of a list, naming the setting: an interface tree without its interface, or a bad key. */
+export type ListTreeProblem =
+  | { kind: 'interfaceMissing'; field: 'treeInterfaceId' }
+  | { kind: 'keyInvalid'; field: (typeof TREE_PROP_KEYS)[number]; value: string };
+
+/** The first problem of a type 2 list's interface tree; other lists and sources have none here. */
+export function listTreeProblem(list: ColumnData): ListTreeProblem | undefined {
+  if (list.type !== 2 || list.treeDataSource !== 'api') return undefined;
+  // A design is checked as it came, which may be hand-written JSON: read the settings as unknown.
+  const interfaceId: unknown = list.treeInterfaceId;
+  if (typeof interfaceId !== 'string' || !interfaceId.trim())
+    return { kind: 'interfaceMissing', field: 'treeInterfaceId' };
+  for (const field of TREE_PROP_KEYS) {
+    const value: unknown = list[field];
+    if (value !== undefined && value !== '' && (typeof value !== 'string' || !ROW_KEY.test(value)))
+      return { kind: 'keyInvalid', field, value: String(value) };
+  }
+  return undefined;
 }
 
 /** The list of a new model: nothing shown yet, 20 a page, newest first. */

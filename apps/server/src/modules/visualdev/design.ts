@@ -5,6 +5,7 @@ import {
   DesignFormatError,
   EMPTY_COLUMN_DATA,
   holdsValue,
+  listTreeProblem,
   migrateFormDesign,
   toFormLang,
   type ColumnData,
@@ -20,6 +21,8 @@ export interface Design {
 }
 
 const listItem = z.object({ prop: z.string().min(1).max(100), label: z.string().max(100).optional().default('') });
+
+const rowKey = z.string().trim().max(200).optional();
 
 /** What the runtime relies on in a list configuration; the rest passes through for the designer. */
 const columnDataShape = z
@@ -47,6 +50,13 @@ const columnDataShape = z
     sort: z.enum(['asc', 'desc']).optional().default('desc'),
     hasPage: z.boolean().optional().default(true),
     pageSize: z.number().int().min(1).max(10_000).optional().default(20),
+    // The tree's interface and row keys (checked by listTreeProblem, which names the setting).
+    treeInterfaceId: z.string().trim().max(100).optional(),
+    treeInterfaceName: z.string().max(200).optional(),
+    treePropsValue: rowKey,
+    treePropsLabel: rowKey,
+    treePropsChildren: rowKey,
+    treePropsParent: rowKey,
   })
   .passthrough();
 
@@ -62,8 +72,9 @@ const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
 
 /**
  * Parses and checks a design: the form must pass the designer's own checks (named field, unique
- * names, complete pickers, no empty container ...), and the list may only name fields the form
- * stores. Refuses with the first problem, in the caller's language.
+ * names, complete pickers, no empty container ...), the list may only name fields the form
+ * stores, and a tree from a data interface needs its interface and valid row keys. Refuses with
+ * the first problem, in the caller's language.
  */
 export function readDesign(texts: { formData: string; columnData: string; appData: string }, language: string): Design {
   let form: FormJson;
@@ -93,6 +104,10 @@ export function readDesign(texts: { formData: string; columnData: string; appDat
   ];
   const unknown = listed.find((prop) => !stored.has(prop));
   if (unknown) throw fail('visualdevListFieldUnknown', { field: unknown });
+  // The runtime runs the interface with these keys: a list that cannot load its tree is not stored.
+  const tree = listTreeProblem(columns);
+  if (tree?.kind === 'interfaceMissing') throw fail('visualdevListTreeInterfaceMissing', { field: tree.field });
+  if (tree?.kind === 'keyInvalid') throw fail('visualdevListTreeKeyInvalid', { field: tree.field, value: tree.value });
 
   const app = texts.appData ? parseJson(texts.appData, 'appData') : {};
   if (!isObject(app)) throw fail('visualdevJsonInvalid', { field: 'appData' });

@@ -13,6 +13,16 @@ export const visualdevMessages = {
     '清單設定中的欄位 {field} 不在表單中',
     'The list uses the field {field}, which is not in the form',
   ]),
+  visualdevListTreeInterfaceMissing: m([
+    '列表左侧树的数据来源是数据接口，但没有选择接口（{field}）',
+    '清單左側樹的資料來源是資料介面，但沒有選擇介面（{field}）',
+    'The tree of the list takes its nodes from a data interface, but no interface is chosen ({field})',
+  ]),
+  visualdevListTreeKeyInvalid: m([
+    '列表左侧树的 {field}“{value}”不是有效的字段名：只能包含字母、数字和下划线，不能以数字开头，最多 64 个字符',
+    '清單左側樹的 {field}「{value}」不是有效的欄位名：只能包含字母、數字和底線，不能以數字開頭，最多 64 個字元',
+    'The tree key {field} "{value}" of the list is not valid: use up to 64 letters, digits and _, not a digit first',
+  ]),
   visualdevKindChanged: m([
     '{label}的控件类型已变更，但该字段已有数据，无法发布；请改用新的字段',
     '{label}的元件類型已變更，但該欄位已有資料，無法發佈；請改用新的欄位',

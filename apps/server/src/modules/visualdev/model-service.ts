@@ -29,6 +29,7 @@ export const DEFAULT_BUTTONS: [string, string][] = [
   ['btn_download', '导出'],
   ['btn_upload', '导入'],
   ['btn_batchRemove', '批量删除'],
+  ['btn_batchPrint', '批量打印'],
 ];
 
 function summary(m: Model) {

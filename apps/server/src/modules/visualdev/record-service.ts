@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { ResultCode } from '@atrium/shared';
 import {
   collectFields,
@@ -175,8 +175,9 @@ async function searchConditions(
   model: ReleasedModel,
   query: Record<string, unknown>,
   hidden: ReadonlySet<string>,
-): Promise<Expression<SqlBool>[]> {
+): Promise<{ conditions: Expression<SqlBool>[]; bounded: boolean }> {
   const conditions: Expression<SqlBool>[] = [];
+  let bounded = false;
   const table = model.main.table;
   const searches = [...(model.columns.searchList ?? [])];
   // A list with a tree on the left filters by the node chosen there, on the field it relates to.
@@ -196,11 +197,11 @@ async function searchConditions(
       continue;
     }
     if (search.searchType === 2 && typeof value === 'string') {
-      conditions.push(
-        model.searched.has(field.column)
-          ? await fieldSearch(table, field.column).condition(db, dialect, value)
-          : sql<SqlBool>`${ref} like ${likePattern(value)} escape '\\'`,
-      );
+      if (model.searched.has(field.column)) {
+        const found = await fieldSearch(table, field.column).lookup(db, dialect, value);
+        conditions.push(found.condition);
+        bounded ||= found.bounded;
+      } else conditions.push(sql<SqlBool>`${ref} like ${likePattern(value)} escape '\\'`);
       continue;
     }
     const values = (Array.isArray(value) ? value : [value]).map(String);
@@ -213,7 +214,7 @@ async function searchConditions(
       conditions.push(sql<SqlBool>`${ref} in (${sql.join(typed)})`);
     }
   }
-  return conditions;
+  return { conditions, bounded };
 }
 
 export interface ListCaller {
@@ -222,17 +223,36 @@ export interface ListCaller {
   lang: FormLang;
 }
 
-/** One page of a model's records as the list shows them (display text), newest first by default. */
+/**
+ * The summary row's fields the list totals: those of the main table that hold numbers, and only
+ * the ones the caller may see (a total would tell what the hidden column holds).
+ */
+function summedFields(model: ReleasedModel, hidden: ReadonlySet<string>): StoredField[] {
+  return [...new Set(model.columns.summaryField ?? [])].flatMap((key) => {
+    const field = model.fieldsByKey.get(key);
+    return field && !hidden.has(key) && (field.storage === 'number' || field.storage === 'decimal') ? [field] : [];
+  });
+}
+
+/** A sum of doubles without its binary noise (0.1 + 0.2): the 15 digits a double holds exactly. */
+const cleanSum = (raw: unknown) => (raw === null || raw === undefined ? 0 : Number(Number(raw).toPrecision(15)));
+
+/**
+ * One page of a model's records as the list shows them (display text), newest first by default.
+ * A list with a summary row also answers `summary`: the totals of its summary fields over every
+ * record of the query (all pages), summed by the statement that counts them.
+ */
 export async function listRecords(
   db: AnyDb,
   dialect: Dialect,
   model: ReleasedModel,
   body: RecordListBody,
   caller: ListCaller,
+  { summary: wantSummary = true } = {},
 ) {
   const table = model.main.table;
   const hidden = new Set([...(caller.grants?.hiddenColumns ?? []), ...(caller.grants?.hiddenForm ?? [])]);
-  const conditions = await searchConditions(
+  const { conditions, bounded } = await searchConditions(
     db,
     dialect,
     model,
@@ -248,16 +268,29 @@ export async function listRecords(
   const direction = body.sidx ? body.sort : (model.columns.sort ?? body.sort);
   const order = sortField ? `${table}.${sortField.column}` : `${table}.created_at`;
   const paged = model.columns.hasPage !== false;
-  const [counted, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    base
-      .selectAll()
-      .orderBy(sql.ref(order), direction)
-      .orderBy(sql.ref(`${table}.id`), direction)
-      .$if(paged, (q) => q.limit(body.pageSize).offset((body.currentPage - 1) * body.pageSize))
-      .$if(!paged, (q) => q.limit(10_000))
-      .execute() as Promise<Record<string, unknown>[]>,
-  ]);
+  const summarised = wantSummary && model.columns.showSummary === true && !!model.columns.summaryField?.length;
+  const summed = summarised ? summedFields(model, hidden) : [];
+  type Totals = Record<string, unknown>;
+  const totals = (over: RawBuilder<unknown>) => [
+    sql<number>`count(*) ${over}`.as('total'),
+    ...summed.map((f, i) => sql<number | null>`sum(${sql.ref(`${table}.${f.column}`)}) ${over}`.as(`sum${i}`)),
+  ];
+  const count = () => base.select(totals(sql``)).executeTakeFirstOrThrow() as Promise<Totals>;
+  const page = base
+    .selectAll()
+    .orderBy(sql.ref(order), direction)
+    .orderBy(sql.ref(`${table}.id`), direction)
+    .$if(paged, (q) => q.limit(body.pageSize).offset((body.currentPage - 1) * body.pageSize))
+    .$if(!paged, (q) => q.limit(10_000));
+  let counted: Totals;
+  let rows: Record<string, unknown>[];
+  if (bounded) {
+    // A keyword the index finds in few rows: the page carries the count and totals over every
+    // match (a window over the candidates), so the keyword is looked up once, not twice. A page
+    // past the end has no row to carry them, and asks for them on its own.
+    rows = (await page.select(totals(sql`over ()`)).execute()) as Record<string, unknown>[];
+    counted = rows.length ? (rows[0] as Totals) : await count();
+  } else [counted, rows] = await Promise.all([count(), page.execute() as Promise<Record<string, unknown>[]>]);
   // A row carries the list's columns only: a field the list does not show is not answered. A
   // grouped list needs its group field and a tree table its parent field (with the parent's id
   // beside the shown text for relation and popup fields) even when they are not columns.
@@ -280,6 +313,9 @@ export async function listRecords(
   return {
     list,
     pagination: { currentPage: body.currentPage, pageSize: body.pageSize, total: Number(counted.total) },
+    ...(summarised && {
+      summary: Object.fromEntries(summed.map((f, i) => [f.key, cleanSum(counted[`sum${i}`])])),
+    }),
   };
 }
 

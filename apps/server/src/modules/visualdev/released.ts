@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { ColumnData, FormJson } from '@atrium/shared/forms';
 import type { SchemeFieldKind } from '@atrium/shared';
 import type { Db } from '../../db/index.ts';
@@ -25,6 +26,9 @@ export interface ReleasedModel {
   /** Columns with a keyword index (fuzzy search). */
   searched: Set<string>;
 }
+
+/** Main tables probed by one statement; SQLite allows 500 terms in a compound select. */
+const PROBES_PER_STATEMENT = 200;
 
 const USER_KINDS = new Set(['userSelect', 'usersSelect', 'createUser', 'modifyUser']);
 const ORGANIZE_KINDS = new Set(['comSelect', 'depSelect', 'currOrganize', 'currDept']);
@@ -126,6 +130,28 @@ export function createReleasedModels(db: Db) {
   return {
     /** The released model, or 404 when it does not exist or was never released. */
     get: load,
+    /**
+     * The id of the released model whose main table holds a live record with this id, or undefined
+     * when none does. Ids are unique across tables, so one statement asks every table at once.
+     */
+    async modelHolding(recordId: string): Promise<string | undefined> {
+      const models = await db
+        .selectFrom('visualdev_model')
+        .select(['id', 'table_name'])
+        .where('table_name', 'is not', null)
+        .orderBy('id')
+        .execute();
+      for (let start = 0; start < models.length; start += PROBES_PER_STATEMENT) {
+        const chunk = models.slice(start, start + PROBES_PER_STATEMENT);
+        const probes = chunk.map(
+          (m, i) =>
+            sql`select ${sql.lit(i)} as probe from ${sql.table(m.table_name!)} where id = ${recordId} and deleted_at is null`,
+        );
+        const { rows } = await sql<{ probe: number }>`${sql.join(probes, sql` union all `)}`.execute(db);
+        if (rows[0]) return chunk[Number(rows[0].probe)]!.id;
+      }
+      return undefined;
+    },
     /** Registers the scheme fields of every released model, so schemes can be saved for them. */
     async registerAll(): Promise<void> {
       const ids = await db.selectFrom('visualdev_model').select('id').where('table_name', 'is not', null).execute();

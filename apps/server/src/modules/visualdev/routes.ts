@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { toFormLang } from '@atrium/shared/forms';
 import { signedIn } from '../../core/access.ts';
+import { recordInScope } from '../../core/data-scope.ts';
 import { ok } from '../../core/http.ts';
 import { registerMessages } from '../../core/messages.ts';
 import { fileReply, replies } from '../../core/response-schema.ts';
@@ -12,6 +13,7 @@ import { publishWorkbook, sendWorkbook } from '../file/workbook-download.ts';
 import { z } from 'zod';
 import type { App, Services } from '../../core/types.ts';
 import { runCommand } from '../../core/unit-of-work.ts';
+import { dataSchemeFilter } from '../authorize/data-scheme.ts';
 import { visualdevMessages } from './messages.ts';
 import {
   copyModel,
@@ -73,6 +75,8 @@ const EXPORT_DIR = 'visualdevExport';
 const IMPORT_DIR = 'visualdevImport';
 const EXPORT_MAX_ROWS = 10_000;
 const downloadPath = (name: string) => `/api/visualdev/OnlineDev/Download/${name}`;
+/** The list's page, with the totals of its summary fields over the whole query when it has a summary row. */
+const listAnswer = recordListAnswer.extend({ summary: z.record(z.string(), z.number()).optional() });
 const BASE = '/api/visualdev/Base';
 const RUNTIME = '/api/visualdev/OnlineDev';
 /**
@@ -92,6 +96,21 @@ export async function visualdevRoutes(app: App, services: Services) {
   registerMessages(visualdevMessages);
   const released = createReleasedModels(db);
   await released.registerAll();
+
+  // A record of a released model is a record that record-bound reads (print data) may name: it
+  // answers whoever may read it at GET /{modelId}/{id}, that is who holds the model's menu and has
+  // the record inside their data schemes.
+  services.records.register({
+    kind: 'onlineForm',
+    async maySee(authority, id) {
+      const modelId = await released.modelHolding(id);
+      if (!modelId) return undefined;
+      const model = await released.get(modelId).catch(() => undefined);
+      if (!model || !services.authority.allows(authority, model.menuCode)) return false;
+      const scope = await dataSchemeFilter(db, dialect, authority, model.menuCode);
+      return recordInScope(db, model.main.table, id, scope);
+    },
+  });
   const actor = (request: FastifyRequest) => ({ userId: signedIn(request).session.userId, now: now() });
 
   // ---- Models --------------------------------------------------------------------------------
@@ -331,8 +350,8 @@ export async function visualdevRoutes(app: App, services: Services) {
         params: modelParams,
         body: recordListBody,
         tags,
-        summary: "One page of a model's records, by the list's search fields and sort",
-        response: replies(recordListAnswer),
+        summary: "One page of a model's records, by the list's search fields and sort, with the summary row's totals",
+        response: replies(listAnswer),
       },
       config: { access: { permission: menuOf }, scope: scoped, fields },
     },
@@ -458,11 +477,14 @@ export async function visualdevRoutes(app: App, services: Services) {
         const model = await modelOf(request);
         const { body } = request;
         const page = body.dataType === 'page' ? body : { ...body, currentPage: 1, pageSize: EXPORT_MAX_ROWS };
-        const { list } = await listRecords(anyDb, dialect, model, page, {
-          scope: request.scope,
-          grants: request.fieldGrants,
-          lang: toFormLang(request.language),
-        });
+        const { list } = await listRecords(
+          anyDb,
+          dialect,
+          model,
+          page,
+          { scope: request.scope, grants: request.fieldGrants, lang: toFormLang(request.language) },
+          { summary: false },
+        );
         const hidden = request.fieldGrants?.hiddenColumns ?? new Set<string>();
         const chosen = new Set(body.selectKey);
         const columns = model.columns.columnList

@@ -7,18 +7,12 @@ import { newId } from '../../core/ids.ts';
 import type { AuthorizeTable } from '../../db/schema.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { createTestServer, dbTargets, multipartFile, type TestServer } from '../../testing/index.ts';
+import { designField } from '@atrium/shared/forms/fixtures';
 
 const BASE = '/api/visualdev/Base';
 const RUNTIME = '/api/visualdev/OnlineDev';
 
-const field = (jnpfKey: string, vModel: string, label: string, extra: Record<string, unknown> = {}): FormField => {
-  const { config, ...props } = extra as { config?: Record<string, unknown> };
-  return {
-    __config__: { jnpfKey, label, layout: 'colFormItem', span: 24, ...config },
-    __vModel__: vModel,
-    ...props,
-  } as FormField;
-};
+const field = designField;
 
 /** A customer register: text, number, a dictionary-free select, a user picker, a bill number and contacts. */
 function customerForm(extra: FormField[] = []): FormJson {
@@ -289,6 +283,7 @@ describe.each(dbTargets())('visual development on $name', (target) => {
       'btn_download',
       'btn_upload',
       'btn_batchRemove',
+      'btn_batchPrint',
     ]);
     expect(codes('column')).toEqual(['name', 'credit', 'level', 'owner']);
     expect(codes('form')).toContain('contacts-contact');
@@ -552,6 +547,91 @@ describe.each(dbTargets())('visual development on $name', (target) => {
     expect(row).not.toHaveProperty('code');
   });
 
+  it('S1-5-14 refuses a calculated field whose formula does not parse, names a missing field or uses itself', async () => {
+    const withFormula = (expression: string) => ({
+      ...modelBody(customerForm([field('calculate', 'total', '合计额度', { expression })])),
+      fullName: '公式客户',
+      enCode: 'formulaCheck',
+    });
+    const cases: [string, string][] = [
+      ['credit × (2', '表单设计有误：合计额度的公式无法解析，请点击“编辑公式”查看出错位置'],
+      ['credit × ghost', '表单设计有误：合计额度的公式引用了“ghost”，表单中没有该字段'],
+      ['total + 1', '表单设计有误：合计额度的公式引用了自身的值'],
+    ];
+    for (const [expression, message] of cases) {
+      const refused = await api('POST', BASE, withFormula(expression));
+      expect({ expression, code: refused.code, msg: refused.msg }).toEqual({ expression, code: 400, msg: message });
+    }
+    const { db } = server.database;
+    expect(await db.selectFrom('visualdev_model').select('id').where('en_code', '=', 'formulaCheck').execute()).toEqual(
+      [],
+    );
+    const saved = await api('POST', BASE, withFormula('credit × 2 + contacts.phone'));
+    expect(saved.code, saved.msg).toBe(200);
+    expect((await api('DELETE', `${BASE}/${saved.data.id}`)).code).toBe(200);
+  });
+
+  it('S2-7-80 a tree list from a data interface needs the interface and valid row keys, on save and on release', async () => {
+    const { db } = server.database;
+    const treeColumns = { ...customerColumns, type: 2, treeDataSource: 'api', treeRelation: 'level' };
+    const body = (columns: Record<string, unknown>) => ({
+      ...modelBody(customerForm()),
+      fullName: '接口树客户',
+      enCode: 'apiTree',
+      columnData: JSON.stringify(columns),
+    });
+    const missing = await api('POST', BASE, body(treeColumns));
+    expect(missing.code).toBe(400);
+    expect(missing.msg).toBe('列表左侧树的数据来源是数据接口，但没有选择接口（treeInterfaceId）');
+    const english = await server.call('POST', BASE, {
+      token: admin,
+      headers: { 'accept-language': 'en-US' },
+      body: body({ ...treeColumns, treeInterfaceId: '  ' }),
+    });
+    expect(english.json().msg).toBe(
+      'The tree of the list takes its nodes from a data interface, but no interface is chosen (treeInterfaceId)',
+    );
+    const badKey = await api(
+      'POST',
+      BASE,
+      body({ ...treeColumns, treeInterfaceId: 'if1', treePropsParent: 'parent-id' }),
+    );
+    expect(badKey.code).toBe(400);
+    expect(badKey.msg).toMatch(/treePropsParent“parent-id”不是有效的字段名/);
+    // Another list type does not use the tree, so its leftover tree settings do not matter.
+    const plain = await api('POST', BASE, { ...body({ ...treeColumns, type: 1 }), enCode: 'apiTreePlain' });
+    expect(plain.code).toBe(200);
+    expect((await api('DELETE', `${BASE}/${plain.data.id}`)).code).toBe(200);
+    expect(await db.selectFrom('visualdev_model').select('id').where('en_code', '=', 'apiTree').execute()).toEqual([]);
+
+    const created = await api('POST', BASE, body({ ...treeColumns, treeInterfaceId: ' if1 ', treePropsParent: 'up' }));
+    expect(created.code).toBe(200);
+    const id = created.data.id as string;
+    expect(JSON.parse((await api('GET', `${BASE}/${id}`)).data.columnData)).toMatchObject({
+      treeInterfaceId: 'if1',
+      treePropsParent: 'up',
+    });
+    // A draft stored before the interface was required: the release refuses it and releases nothing.
+    await db
+      .updateTable('visualdev_model')
+      .set({ column_data: JSON.stringify(treeColumns) })
+      .where('id', '=', id)
+      .execute();
+    const release = await api('POST', `${BASE}/${id}/Actions/Release`, {
+      pcModuleParentId: '-1',
+      pcSystemId: systemId,
+    });
+    expect(release.code).toBe(400);
+    expect(release.msg).toContain('treeInterfaceId');
+    expect(await server.rowOf('visualdev_model', id)).toMatchObject({
+      state: 0,
+      menu_id: null,
+      released_column_data: null,
+    });
+    expect(await db.selectFrom('menu').select('id').where('en_code', '=', 'apiTree').execute()).toEqual([]);
+    expect((await api('DELETE', `${BASE}/${id}`)).code).toBe(200);
+  });
+
   it('two releases of one model at the same moment both succeed, with one table and one menu entry', async () => {
     const created = await api('POST', BASE, { ...modelBody(customerForm()), fullName: '并行发布', enCode: 'parallel' });
     const id = created.data.id as string;
@@ -791,6 +871,30 @@ describe.each(dbTargets())('visual development on $name', (target) => {
       expect(saved.code).toBe(200);
       const stored = JSON.parse((await api('GET', `${RUNTIME}/${modelId}/${visible}`)).data.data);
       expect(stored).toMatchObject({ credit: 150, owner: adminId });
+    });
+
+    it('runs the data interface of a list tree through the call option fields make', async () => {
+      const { db } = server.database;
+      const cities = await db
+        .selectFrom('data_interface')
+        .select('id')
+        .where('en_code', '=', 'demo.cities')
+        .executeTakeFirstOrThrow();
+      const res = await api(
+        'POST',
+        `/api/system/DataInterface/${cities.id}/Action/List`,
+        {
+          currentPage: 1,
+          pageSize: 10_000,
+          propsValue: 'id',
+          relationField: 'fullName',
+          columnOptions: '',
+          paramList: [],
+        },
+        staff,
+      );
+      expect(res.code).toBe(200);
+      expect(res.data.list).toContainEqual(expect.objectContaining({ id: '310000', fullName: '上海市' }));
     });
 
     it('the runtime refuses a caller without the menu, and the designer refuses staff', async () => {

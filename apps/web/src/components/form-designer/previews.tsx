@@ -19,6 +19,7 @@ import {
 import { Alert, Button, Checkbox, Divider, Radio, Rate, Slider, Switch } from 'antd';
 import { memo, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formulaText } from './formula.ts';
 import styles from './form-designer.module.css';
 
 function Fake({
@@ -125,9 +126,7 @@ function Widget({ field }: { field: FormField }) {
         </div>
       );
     case 'calculate':
-      return (
-        <Fake text={`= ${Array.isArray(field.expression) ? field.expression.join(' ') : str(field.expression)}`} />
-      );
+      return <Fake text={`= ${formulaText(field.expression)}`} />;
     case 'comSelect':
     case 'depSelect':
     case 'posSelect':

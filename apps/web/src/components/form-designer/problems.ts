@@ -4,7 +4,8 @@ import { kindKey, type DesignDoc, type DesignNode, type NodeId } from './tree.ts
 
 /**
  * The problems that stop a design from being saved, worded in a UI language: the very checks the
- * server makes, so a host can refuse to save what the server would refuse.
+ * server makes (formulas of calculated fields included), so a host can refuse to save what the
+ * server would refuse.
  */
 export function checkFormDesign(form: FormJson, language?: string): DesignProblem[] {
   return checkDesign(form, toFormLang(language));
@@ -21,6 +22,9 @@ const FITS: Partial<Record<DesignProblem['key'], (node: DesignNode) => boolean>>
   noModel: (n) => !n.field.__vModel__,
   modelFormat: (n) => !!n.field.__vModel__,
   duplicateModel: (n) => !!n.field.__vModel__,
+  formulaSyntax: (n) => kindKey(n.field) === 'calculate',
+  formulaUnknown: (n) => kindKey(n.field) === 'calculate',
+  formulaSelf: (n) => kindKey(n.field) === 'calculate',
 };
 
 /** Nodes in the order the form shows them. */

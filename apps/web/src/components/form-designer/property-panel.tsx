@@ -7,6 +7,7 @@ import { Collapse, Empty, Form, Input, Select, Tabs, Tag } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDesigner, useDesignerStore } from './context.tsx';
+import { FormulaProperty } from './formula-builder.tsx';
 import { KindIcon } from './kinds.tsx';
 import {
   BillRulePicker,
@@ -246,6 +247,8 @@ function PropItem({
     );
   else if ((kind === 'barcode' || kind === 'qrcode') && name === 'relationField')
     editor = <DesignFieldSelect kinds={CODE_SOURCE_KINDS} value={value} onChange={onChange} />;
+  else if (kind === 'calculate' && name === 'expression')
+    editor = <FormulaProperty nodeId={id} value={value} onChange={onChange} />;
   else if (kind === 'table' && name === 'summaryField')
     editor = <DesignFieldSelect parentId={id} multiple value={value} onChange={onChange} />;
   else if (name.startsWith('on.')) {

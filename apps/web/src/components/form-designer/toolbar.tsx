@@ -1,5 +1,5 @@
 /** The toolbar: history, preview, import and export, clearing, and the design's problems. */
-import type { DesignProblem, FormJson } from '@atrium/shared/forms';
+import type { FormJson } from '@atrium/shared/forms';
 import {
   CheckCircleOutlined,
   ClearOutlined,
@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { feedback } from '../../app/feedback.ts';
 import { useDesigner, useDesignerStore } from './context.tsx';
 import { PreviewDialog } from './preview-dialog.tsx';
+import type { DesignProblem } from '@atrium/shared/forms';
 import { problemNode } from './problems.ts';
 import { downloadDesign, readDesignFile } from './transfer.ts';
 import styles from './form-designer.module.css';

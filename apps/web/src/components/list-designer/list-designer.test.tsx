@@ -63,24 +63,40 @@ describe('list designer', { timeout: 30_000 }, () => {
   });
   beforeEach(() => {
     mockFetch((url) =>
-      url.pathname.endsWith('/api/system/DictionaryType')
+      url.pathname.endsWith('/api/system/DataInterface/Selector')
         ? jsonResponse(
             envelope({
               list: [
                 {
-                  id: 'assetCat',
-                  parentId: '0',
-                  fullName: '资产分类',
-                  enCode: 'assetCategory',
-                  isTree: 1,
-                  sortCode: 0,
-                  enabledMark: 1,
-                  hasChildren: false,
+                  id: 'c1',
+                  fullName: '资产',
+                  enCode: 'asset',
+                  type: 'category',
+                  children: [
+                    { id: 'if1', fullName: '资产类别接口', enCode: 'asset.kinds', type: 'interface', children: [] },
+                  ],
                 },
               ],
             }),
           )
-        : jsonResponse({ code: 404, msg: 'no' }),
+        : url.pathname.endsWith('/api/system/DictionaryType')
+          ? jsonResponse(
+              envelope({
+                list: [
+                  {
+                    id: 'assetCat',
+                    parentId: '0',
+                    fullName: '资产分类',
+                    enCode: 'assetCategory',
+                    isTree: 1,
+                    sortCode: 0,
+                    enabledMark: 1,
+                    hasChildren: false,
+                  },
+                ],
+              }),
+            )
+          : jsonResponse({ code: 404, msg: 'no' }),
     );
   });
 
@@ -191,6 +207,43 @@ describe('list designer', { timeout: 30_000 }, () => {
     fireEvent.click(radioOf('list-type-3'));
     expect(screen.queryByTestId('tree-settings')).toBeNull();
     expect(screen.getByTestId('group-settings')).toBeTruthy();
+  });
+
+  it('takes the tree from a data interface: the picker, the interface it stores and the row keys', async () => {
+    const onChange = show({ ...EMPTY_COLUMN_DATA, type: 2 });
+    fireEvent.click(screen.getByTestId('tab-list'));
+    const tree = await screen.findByTestId('tree-settings');
+    expect(within(tree).queryByTestId('tree-interface')).toBeNull();
+    fireEvent.click(within(tree).getByText('数据接口'));
+    expect(last(onChange).treeDataSource).toBe('api');
+    expect(within(tree).queryByTestId('tree-dictionary')).toBeNull();
+    // Required: the list is not saved without it.
+    expect(within(tree).getByText('请选择提供树节点的数据接口')).toBeTruthy();
+
+    fireEvent.mouseDown(within(within(tree).getByTestId('tree-interface')).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('资产类别接口'));
+    expect(last(onChange)).toMatchObject({
+      type: 2,
+      treeDataSource: 'api',
+      treeInterfaceId: 'if1',
+      treeInterfaceName: '资产类别接口',
+    });
+    expect(within(tree).queryByText('请选择提供树节点的数据接口')).toBeNull();
+
+    // The keys fall back to id / fullName / children; a parent key makes flat rows a tree.
+    expect(within(tree).getByTestId('tree-props-value').getAttribute('placeholder')).toBe('id');
+    const parent = within(tree).getByTestId('tree-props-parent');
+    fireEvent.change(parent, { target: { value: 'parent-id' } });
+    expect(within(tree).getByText('只能包含字母、数字和下划线，不能以数字开头')).toBeTruthy();
+    fireEvent.change(parent, { target: { value: 'parentId' } });
+    expect(last(onChange)).toMatchObject({ treeInterfaceId: 'if1', treePropsParent: 'parentId' });
+    expect(within(tree).queryByText('只能包含字母、数字和下划线，不能以数字开头')).toBeNull();
+
+    // Back to a dictionary: its picker again, the interface out of sight.
+    fireEvent.click(within(tree).getByText('数据字典'));
+    expect(last(onChange).treeDataSource).toBe('dictionary');
+    expect(within(tree).getByTestId('tree-dictionary')).toBeTruthy();
+    expect(within(tree).queryByTestId('tree-interface')).toBeNull();
   });
 
   it('turns buttons and grants on and off, keeping their order', () => {

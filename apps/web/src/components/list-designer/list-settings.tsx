@@ -1,14 +1,25 @@
 import type { DictionaryTypeNode } from '@atrium/shared';
-import type { ColumnData, ListType } from '@atrium/shared/forms';
+import { listTreeProblem, type ColumnData, type ListType, type TreeDataSource } from '@atrium/shared/forms';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Divider, Input, Radio, Segmented, Select, Switch, TreeSelect } from 'antd';
+import { Divider, Input, Radio, Segmented, Select, Switch, TreeSelect } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dataInterfaceApi } from '../../api/data-interface.ts';
 import { dictionaryTypeApi } from '../../api/dictionary.ts';
+import { findNode } from '../admin/tree-filter.ts';
+import { DataInterfaceSelect } from '../form-designer/pickers.tsx';
 import type { FieldChoice } from './fields.ts';
 import styles from './list-designer.module.css';
 
 const LIST_TYPES: ListType[] = [1, 2, 3, 4, 5];
+const TREE_SOURCES: TreeDataSource[] = ['dictionary', 'organize', 'api'];
+/** The keys of an interface tree's rows, with the key each falls back to when left empty. */
+const TREE_PROPS = [
+  ['treePropsValue', 'value', 'id'],
+  ['treePropsLabel', 'label', 'fullName'],
+  ['treePropsChildren', 'children', 'children'],
+  ['treePropsParent', 'parent', ''],
+] as const;
 const PAGE_SIZES = [20, 50, 100, 500];
 
 interface Props {
@@ -53,15 +64,86 @@ function DictionaryTypePicker({ value, onChange }: { value?: string; onChange: (
   );
 }
 
-function Row({ label, hint, children }: { label: ReactNode; hint?: ReactNode; children: ReactNode }) {
+interface RowProps {
+  label: ReactNode;
+  hint?: ReactNode;
+  /** The hint says what is wrong rather than what the setting does. */
+  error?: boolean;
+  children: ReactNode;
+}
+
+function Row({ label, hint, error, children }: RowProps) {
   return (
     <div className={styles.formRow}>
       <span>{label}</span>
       <div className={styles.formControl}>
         {children}
-        {hint && <div className={styles.hint}>{hint}</div>}
+        {hint && <div className={error ? `${styles.hint} ${styles.hintError}` : styles.hint}>{hint}</div>}
       </div>
     </div>
+  );
+}
+
+/**
+ * The interface of an interface tree and the keys of its rows. The interface's name is stored
+ * beside its id, so a list whose interface was since removed still says which one it was.
+ */
+function TreeInterfaceSettings({ value, set }: { value: ColumnData; set: (patch: Partial<ColumnData>) => void }) {
+  const { t } = useTranslation();
+  // The picker's own list (same key), read here for the chosen interface's name.
+  const interfaces = useQuery({
+    queryKey: ['formDesigner', 'dataInterfaces'],
+    queryFn: dataInterfaceApi.selector,
+    staleTime: 5 * 60_000,
+  });
+  const problem = listTreeProblem(value);
+  const gone =
+    !!value.treeInterfaceId &&
+    interfaces.isSuccess &&
+    findNode(interfaces.data, value.treeInterfaceId)?.type !== 'interface';
+  const interfaceHint =
+    problem?.kind === 'interfaceMissing'
+      ? t('listDesigner.tree.interfaceRequired')
+      : gone
+        ? t('listDesigner.tree.interfaceGone', { name: value.treeInterfaceName || value.treeInterfaceId })
+        : undefined;
+  return (
+    <>
+      <Row label={t('listDesigner.tree.interfacePick')} hint={interfaceHint} error={!!interfaceHint}>
+        <div data-testid="tree-interface">
+          <DataInterfaceSelect
+            value={value.treeInterfaceId}
+            onChange={(id) =>
+              set({
+                treeInterfaceId: id ?? '',
+                treeInterfaceName: (id && interfaces.data && findNode(interfaces.data, id)?.fullName) || '',
+              })
+            }
+          />
+        </div>
+      </Row>
+      {TREE_PROPS.map(([key, name, fallback]) => {
+        const invalid = problem?.kind === 'keyInvalid' && problem.field === key;
+        const hint = invalid
+          ? t('listDesigner.tree.propsInvalid')
+          : name === 'children' || name === 'parent'
+            ? t(`listDesigner.tree.propsHint.${name}`)
+            : undefined;
+        return (
+          <Row key={key} label={t(`listDesigner.tree.props.${name}`)} hint={hint} error={invalid}>
+            <Input
+              size="small"
+              value={value[key] ?? ''}
+              placeholder={fallback}
+              status={invalid ? 'error' : undefined}
+              onChange={(e) => set({ [key]: e.target.value })}
+              aria-label={t(`listDesigner.tree.props.${name}`)}
+              data-testid={`tree-props-${name}`}
+            />
+          </Row>
+        );
+      })}
+    </>
   );
 }
 
@@ -72,6 +154,7 @@ function Row({ label, hint, children }: { label: ReactNode; hint?: ReactNode; ch
 export function ListSettings({ value, onChange, choices }: Props) {
   const { t } = useTranslation();
   const type = value.type ?? 1;
+  const source = TREE_SOURCES.find((v) => v === value.treeDataSource) ?? 'dictionary';
   const set = (patch: Partial<ColumnData>) => onChange({ ...value, ...patch });
   // The list reads, sorts and filters the main table: sub-table columns are no use here.
   const main = choices.filter((c) => !c.table);
@@ -121,19 +204,13 @@ export function ListSettings({ value, onChange, choices }: Props) {
             <Segmented
               size="small"
               block
-              value={value.treeDataSource === 'organize' ? 'organize' : 'dictionary'}
-              onChange={(source) => set({ treeDataSource: source as 'dictionary' | 'organize' })}
-              options={[
-                { value: 'dictionary', label: t('listDesigner.tree.dictionary') },
-                { value: 'organize', label: t('listDesigner.tree.organize') },
-              ]}
+              value={source}
+              onChange={(treeDataSource) => set({ treeDataSource: treeDataSource as TreeDataSource })}
+              options={TREE_SOURCES.map((v) => ({ value: v, label: t(`listDesigner.tree.${v}`) }))}
               data-testid="tree-source"
             />
           </Row>
-          {value.treeDataSource === 'api' && (
-            <Alert type="warning" showIcon title={t('listDesigner.tree.apiUnsupported')} className={styles.alert} />
-          )}
-          {value.treeDataSource !== 'organize' && (
+          {source === 'dictionary' && (
             <Row label={t('listDesigner.tree.dictionaryPick')}>
               <DictionaryTypePicker
                 value={value.treeDictionary}
@@ -141,6 +218,7 @@ export function ListSettings({ value, onChange, choices }: Props) {
               />
             </Row>
           )}
+          {source === 'api' && <TreeInterfaceSettings value={value} set={set} />}
           <Row label={t('listDesigner.tree.relation')} hint={t('listDesigner.tree.relationHint')}>
             <Select
               {...select()}

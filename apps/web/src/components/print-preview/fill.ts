@@ -1,7 +1,7 @@
 import { amountInWords } from '@atrium/shared';
 import dayjs from 'dayjs';
 import type { ApprovalRecord, PrintData } from '../../api/print-dev.ts';
-import { AMOUNT_IN_WORDS, childTableOf, FIELD_CLASS, PAGE_BREAK_CLASS } from './print-tags.ts';
+import { AMOUNT_IN_WORDS, childTableOf, FIELD_CLASS, PAGE_BREAK_CLASS, PAGE_BREAK_STYLE } from './print-tags.ts';
 
 export type { ApprovalRecord, PrintData };
 
@@ -123,7 +123,7 @@ export function fillTemplate(html: string, data: PrintData, context: FillContext
   for (const marker of Array.from(body.querySelectorAll(`.${PAGE_BREAK_CLASS}`))) {
     const pageBreak = doc.createElement('div');
     pageBreak.className = PAGE_BREAK_CLASS;
-    pageBreak.setAttribute('style', 'page-break-before: always; break-before: page');
+    pageBreak.setAttribute('style', PAGE_BREAK_STYLE);
     marker.replaceWith(pageBreak);
   }
   for (const img of Array.from(body.querySelectorAll('img'))) {

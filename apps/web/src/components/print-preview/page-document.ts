@@ -1,4 +1,5 @@
 import type { PageParam } from '../../api/print-dev.ts';
+import { PAGE_BREAK_CLASS, PAGE_BREAK_STYLE } from './print-tags.ts';
 
 /**
  * The filled page as a whole document: for printing (page size and margins as CSS) and as a
@@ -56,6 +57,11 @@ export const CONTENT_CSS = `
 export function printPageCss(page: PageParam): string {
   const [w, h] = sheetSize(page);
   return `@page { size: ${w}mm ${h}mm; margin: ${margins(page)}; }\nbody { margin: 0; }\n${CONTENT_CSS}`;
+}
+
+/** Filled pages as one body, each starting on a sheet of its own: several records in one print job. */
+export function joinPages(pages: readonly string[]): string {
+  return pages.join(`<div class="${PAGE_BREAK_CLASS}" style="${PAGE_BREAK_STYLE}"></div>`);
 }
 
 const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -8,6 +8,8 @@
  */
 export const FIELD_CLASS = 'print-field';
 export const PAGE_BREAK_CLASS = 'print-page-break';
+/** A page break on paper, inline so that Word keeps it too. */
+export const PAGE_BREAK_STYLE = 'page-break-before: always; break-before: page';
 export const AMOUNT_IN_WORDS = 'amountInWords';
 
 export const SYSTEM_TAGS = ['systemPrinter', 'systemPrintTime', 'systemApprovalContent'] as const;

@@ -11,7 +11,7 @@ import { flowDetailLink } from '../../components/flow-status/detail-link.ts';
 import i18n from '../../locales/index.ts';
 import { mockFeedback } from '../../test/helpers.ts';
 import WorkFlowDetailPage from './index.tsx';
-import { printElement } from './print-frame.ts';
+import { printElement } from '../../components/print-preview/print-frame.ts';
 
 vi.mock('../../api/workflow.ts', () => ({
   getFlowDetail: vi.fn(),
@@ -80,7 +80,7 @@ vi.mock('../../components/flow-status/user-pick-field.tsx', () => ({
     </div>
   ),
 }));
-vi.mock('./print-frame.ts', () => ({ printElement: vi.fn() }));
+vi.mock('../../components/print-preview/print-frame.ts', () => ({ printElement: vi.fn() }));
 
 const mocked = vi.mocked(api, { deep: true });
 const selector = vi.mocked(printDevApi.selector);

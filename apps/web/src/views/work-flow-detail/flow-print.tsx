@@ -4,14 +4,15 @@ import { Button, Modal, Radio, Space } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { printDevApi, type PrintSelectorNode } from '../../api/print-dev.ts';
+import { printDevApi } from '../../api/print-dev.ts';
 import type { FlowDetail } from '../../api/workflow.ts';
 import { flowStatusKey, handleStatusKey } from '../../components/flow-status/status.ts';
 import type { Values } from '../../components/form-runtime/index.ts';
+import { printElement } from '../../components/print-preview/print-frame.ts';
+import { namedTemplates } from '../../components/print-preview/templates.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { filesOf } from './attachments.tsx';
 import { FlowFormView, type FlowForm } from './flow-form.tsx';
-import { printElement } from './print-frame.ts';
 import styles from './work-flow-detail.module.css';
 
 const PrintPreview = lazy(async () => ({
@@ -22,19 +23,6 @@ const PrintPreview = lazy(async () => ({
 export function boundPrintIds(design: FormJson | null): string[] {
   const ids = typeof design?.printId === 'string' ? design.printId.split(',') : [];
   return [...new Set(ids.map((id) => id.trim()).filter(Boolean))];
-}
-
-/** The enabled templates among `ids`, in the order the form names them (the selector nests them by category). */
-export function boundTemplates(tree: readonly PrintSelectorNode[], ids: readonly string[]): PrintSelectorNode[] {
-  const found = new Map<string, PrintSelectorNode>();
-  const walk = (nodes: readonly PrintSelectorNode[]) => {
-    for (const node of nodes) {
-      if (!node.isCategory && ids.includes(node.id)) found.set(node.id, node);
-      if (node.children) walk(node.children);
-    }
-  };
-  walk(tree);
-  return ids.flatMap((id) => found.get(id) ?? []);
 }
 
 interface Props {
@@ -62,7 +50,7 @@ export function FlowPrint({ detail, design, flowForm, values, onClose }: Props) 
     queryFn: () => printDevApi.selector(),
     enabled: ids.length > 0,
   });
-  const templates = useMemo(() => boundTemplates(selector.data ?? [], ids), [selector.data, ids]);
+  const templates = useMemo(() => namedTemplates(selector.data ?? [], ids), [selector.data, ids]);
   const [picked, setPicked] = useState<string>('');
   const [choice, setChoice] = useState<Choice | null>(null);
   const info = detail.flowTaskInfo;

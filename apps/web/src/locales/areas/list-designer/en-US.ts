@@ -88,8 +88,20 @@ export const listDesigner = {
     dictionary: 'Dictionary',
     organize: 'Organisation',
     api: 'Data interface',
-    apiUnsupported:
-      'The list page cannot build its tree from a data interface yet: use a dictionary or the organisation',
+    interfacePick: 'Interface',
+    interfaceRequired: 'Choose the data interface that answers the nodes',
+    interfaceGone: 'The chosen interface "{{name}}" is no longer available: choose another',
+    props: {
+      value: 'Id key',
+      label: 'Label key',
+      children: 'Children key',
+      parent: 'Parent key',
+    },
+    propsHint: {
+      children: 'Where a row holds its child rows, for an interface answering a nested tree',
+      parent: "For an interface answering flat rows: the key holding the parent row's id",
+    },
+    propsInvalid: 'Letters, digits and _ only, not starting with a digit',
     dictionaryPick: 'Dictionary',
     dictionaryPlaceholder: 'Choose a dictionary',
     relation: 'Related field',

@@ -3,6 +3,9 @@ export const onlineForm = {
   unavailable: 'This function cannot be opened',
   noModel: 'The menu entry names no function',
   batchRemove: 'Delete selected',
+  batchPrint: 'Print selected',
+  chooseTemplate: 'Choose a print template',
+  noPrintTemplate: 'No print template is available',
   import: 'Import',
   export: 'Export',
   selectFirst: 'Select at least one record',
@@ -11,5 +14,5 @@ export const onlineForm = {
   summary: 'Total',
   noGroup: '(none)',
   rowConflict: 'Someone else changed this record: its latest values are loaded, make your change again and save',
-  treeUnsupported: 'This list cannot build its tree from a data interface yet',
+  treeFailed: 'The tree could not be loaded',
 };

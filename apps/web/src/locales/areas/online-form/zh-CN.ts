@@ -3,6 +3,9 @@ export const onlineForm = {
   unavailable: '无法打开此功能',
   noModel: '菜单没有关联的功能',
   batchRemove: '批量删除',
+  batchPrint: '批量打印',
+  chooseTemplate: '选择打印模板',
+  noPrintTemplate: '没有可用的打印模板',
   import: '导入',
   export: '导出',
   selectFirst: '请选择一条数据',
@@ -11,5 +14,5 @@ export const onlineForm = {
   summary: '合计',
   noGroup: '（空）',
   rowConflict: '数据已被他人修改，已载入最新内容，请重新修改后保存',
-  treeUnsupported: '列表页暂不支持以数据接口作为左侧树的来源',
+  treeFailed: '左侧树加载失败',
 };

@@ -3,6 +3,9 @@ export const onlineForm = {
   unavailable: '無法開啟此功能',
   noModel: '選單沒有關聯的功能',
   batchRemove: '批次刪除',
+  batchPrint: '批次列印',
+  chooseTemplate: '選擇列印範本',
+  noPrintTemplate: '沒有可用的列印範本',
   import: '匯入',
   export: '匯出',
   selectFirst: '請選擇一筆資料',
@@ -11,5 +14,5 @@ export const onlineForm = {
   summary: '合計',
   noGroup: '（空）',
   rowConflict: '資料已被他人修改，已載入最新內容，請重新修改後儲存',
-  treeUnsupported: '列表頁暫不支援以資料介面作為左側樹的來源',
+  treeFailed: '左側樹載入失敗',
 };

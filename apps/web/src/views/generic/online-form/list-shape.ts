@@ -1,4 +1,4 @@
-import { formatThousands } from '@atrium/shared';
+import { formatThousands, roundTo } from '@atrium/shared';
 import { orderBy, type FormField, type FormJson } from '@atrium/shared/forms';
 import type { OnlineRow } from '../../../api/visualdev.ts';
 import { cellText } from './model.ts';
@@ -88,11 +88,8 @@ export function withThousands(value: unknown): string {
   return n === undefined ? cellText(value) : formatThousands(n, decimalsOf(String(value).replace(/,/g, '')));
 }
 
-/**
- * The total of a column over the rows, with as many decimals as its most precise cell; undefined
- * when no cell holds a number.
- */
-export function totalOf(rows: readonly OnlineRow[], prop: string, thousands: boolean): string | undefined {
+/** The sum of a column's number cells and the decimals of its most precise one; undefined without any. */
+function cellSum(rows: readonly OnlineRow[], prop: string): { sum: number; decimals: number } | undefined {
   let sum = 0;
   let decimals = 0;
   let any = false;
@@ -103,8 +100,34 @@ export function totalOf(rows: readonly OnlineRow[], prop: string, thousands: boo
     sum += n;
     decimals = Math.max(decimals, decimalsOf(String(row[prop]).replace(/,/g, '')));
   }
-  if (!any) return undefined;
-  return thousands ? formatThousands(sum, decimals) : sum.toFixed(decimals);
+  return any ? { sum, decimals } : undefined;
+}
+
+/** At most this many decimals come from a total itself: beyond them a sum of doubles holds noise. */
+const TOTAL_DECIMALS = 10;
+
+/**
+ * A total as the summary row shows it: at least as many decimals as the column's cells show, more
+ * when the total has them (records on other pages may be more precise), digits grouped for thousands.
+ */
+function totalText(sum: number, decimals: number, thousands: boolean): string {
+  const own = Math.min(decimalsOf(roundTo(sum, TOTAL_DECIMALS)), TOTAL_DECIMALS);
+  const places = Math.max(decimals, own);
+  return thousands ? formatThousands(sum, places) : roundTo(sum, places).toFixed(places);
+}
+
+/**
+ * The total of a column over the rows, with as many decimals as its most precise cell; undefined
+ * when no cell holds a number.
+ */
+export function totalOf(rows: readonly OnlineRow[], prop: string, thousands: boolean): string | undefined {
+  const page = cellSum(rows, prop);
+  return page && totalText(page.sum, page.decimals, thousands);
+}
+
+/** The server's total of a column over the whole query, written like the column's cells on the page. */
+export function queryTotalText(sum: number, rows: readonly OnlineRow[], prop: string, thousands: boolean): string {
+  return totalText(sum, cellSum(rows, prop)?.decimals ?? 0, thousands);
 }
 
 /** The ids of a tree node and every node under it: a parent node stands for its whole branch. */

@@ -52,8 +52,8 @@ export function readModel(config: OnlineConfig): OnlineModel {
 
 // ---- buttons -------------------------------------------------------------------------------
 
-/** The list buttons this page offers: export and import have no record call on the server yet. */
-export const TOOLBAR_BUTTONS = ['add', 'upload', 'download', 'batchRemove'] as const;
+/** The list buttons this page offers. */
+export const TOOLBAR_BUTTONS = ['add', 'upload', 'download', 'batchRemove', 'batchPrint'] as const;
 export const ROW_BUTTONS = ['edit', 'remove', 'detail'] as const;
 export type ToolbarButton = (typeof TOOLBAR_BUTTONS)[number];
 export type RowButton = (typeof ROW_BUTTONS)[number];

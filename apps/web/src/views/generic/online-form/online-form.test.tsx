@@ -1,26 +1,17 @@
-import type { ColumnData, FormField, FormJson } from '@atrium/shared/forms';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ColumnData, FormJson } from '@atrium/shared/forms';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../app/query-client.ts';
-import { PageContextProvider } from '../../../keep-alive/page-context.ts';
 import i18n from '../../../locales/index.ts';
 import { useSessionStore } from '../../../stores/session.ts';
 import { envelope, jsonResponse, mockFeedback, mockFetch } from '../../../test/helpers.ts';
-import OnlineFormPage from './index.tsx';
 import { detailForm, readModel, searchForm, searchValues } from './model.ts';
+import { designField } from '@atrium/shared/forms/fixtures';
+import { showOnlinePage } from './test-page.tsx';
 
 const WAIT = { timeout: 10_000 };
 const RUNTIME = '/prod/api/visualdev/OnlineDev';
 
-const field = (jnpfKey: string, vModel: string, label: string, extra: Record<string, unknown> = {}): FormField => {
-  const { config, ...props } = extra as { config?: Record<string, unknown> };
-  return {
-    __config__: { jnpfKey, label, layout: 'colFormItem', span: 24, ...config },
-    __vModel__: vModel,
-    ...props,
-  } as FormField;
-};
+const field = designField;
 
 const form: FormJson = {
   popupType: 'general',
@@ -151,22 +142,7 @@ function serve(options: { configFails?: boolean } = {}) {
   return { ...mock, records: () => records };
 }
 
-const show = () =>
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <PageContextProvider
-        value={{
-          path: '/onlineForm/customer',
-          pathname: '/onlineForm/customer',
-          params: {},
-          search: '',
-          meta: { id: 'menu1', moduleId: 'm1', fullName: '客户登记' },
-        }}
-      >
-        <OnlineFormPage />
-      </PageContextProvider>
-    </QueryClientProvider>,
-  );
+const show = () => showOnlinePage('customer', '客户登记');
 
 const BUTTONS = ['btn_add', 'btn_edit', 'btn_remove', 'btn_detail', 'btn_batchRemove'];
 const grant = (codes: string[]) =>

@@ -1,27 +1,18 @@
 import type { AppLayout, ColumnData, FormField, FormJson } from '@atrium/shared/forms';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../app/query-client.ts';
-import { PageContextProvider } from '../../../keep-alive/page-context.ts';
 import i18n from '../../../locales/index.ts';
 import { useDictionariesStore } from '../../../stores/dictionaries.ts';
 import { useSessionStore } from '../../../stores/session.ts';
 import { envelope, jsonResponse, mockFeedback, mockFetch } from '../../../test/helpers.ts';
-import OnlineFormPage from './index.tsx';
 import { groupRows, nestRows, phoneForm, totalOf, withThousands } from './list-shape.ts';
+import { designField } from '@atrium/shared/forms/fixtures';
+import { showOnlinePage } from './test-page.tsx';
 
 const WAIT = { timeout: 10_000 };
 const RUNTIME = '/prod/api/visualdev/OnlineDev';
 
-const field = (jnpfKey: string, vModel: string, label: string, extra: Record<string, unknown> = {}): FormField => {
-  const { config, ...props } = extra as { config?: Record<string, unknown> };
-  return {
-    __config__: { jnpfKey, label, layout: 'colFormItem', span: 24, ...config },
-    __vModel__: vModel,
-    ...props,
-  } as FormField;
-};
+const field = designField;
 
 /** An asset register: a name, a category from a tree dictionary, a price and a keeper's note. */
 const form: FormJson = {
@@ -90,8 +81,15 @@ interface Stored {
 
 const LABELS: Record<string, string> = { laptop: '笔记本电脑', monitor: '显示器', desk: '办公桌' };
 
-/** A fake runtime over three assets: the list filters by the exact category (one id or any of several). */
-function serve(columns: ColumnData, appData: AppLayout | '' = '') {
+/**
+ * A fake runtime over three assets: the list filters by the exact category (one id or any of
+ * several). `answerInterface` answers the data interface calls, with the call's body.
+ */
+function serve(
+  columns: ColumnData,
+  appData: AppLayout | '' = '',
+  answerInterface?: (id: string, body: Record<string, unknown>) => Response,
+) {
   const records: Stored[] = [
     { id: 'a1', name: 'ThinkPad X1', category: 'laptop', price: 12999, note: '研发部', version: 0 },
     { id: 'a2', name: '戴尔显示器', category: 'monitor', price: 2399.5, note: '', version: 3 },
@@ -112,6 +110,8 @@ function serve(columns: ColumnData, appData: AppLayout | '' = '') {
     const method = init.method ?? 'GET';
     const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
     if (path === '/prod/api/system/DictionaryData/All') return jsonResponse(envelope(DICTIONARY));
+    const called = /^\/prod\/api\/system\/DataInterface\/([^/]+)\/Action\/List$/.exec(path);
+    if (called && answerInterface) return answerInterface(decodeURIComponent(called[1]!), body);
     if (path === `${RUNTIME}/m1/Config`) return jsonResponse(envelope(config));
     if (path === `${RUNTIME}/m1/List`) {
       const query = JSON.parse(String(body.queryJson || '{}')) as { category?: string | string[] };
@@ -142,22 +142,7 @@ function serve(columns: ColumnData, appData: AppLayout | '' = '') {
   return { ...mock, records };
 }
 
-const show = () =>
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <PageContextProvider
-        value={{
-          path: '/onlineForm/asset',
-          pathname: '/onlineForm/asset',
-          params: {},
-          search: '',
-          meta: { id: 'menu1', moduleId: 'm1', fullName: '资产台账' },
-        }}
-      >
-        <OnlineFormPage />
-      </PageContextProvider>
-    </QueryClientProvider>,
-  );
+const show = () => showOnlinePage('asset', '资产台账');
 
 /** A screen of the given kind: desktop matches every min-width query, a phone none of them. */
 function screenOf(kind: 'desktop' | 'phone') {
@@ -229,6 +214,104 @@ describe('online form list types and phone layout', { timeout: 60_000 }, () => {
     );
     fireEvent.click(within(tree).getByText('信息设备'));
     await waitFor(() => expect(lastQuery(calls)).toEqual({ name: 'Think' }), WAIT);
+  });
+
+  describe('a tree from a data interface', () => {
+    const columns: ColumnData = {
+      ...base,
+      type: 2,
+      treeTitle: '资产分类',
+      treeDataSource: 'api',
+      treeInterfaceId: 'asset.categories',
+      treeRelation: 'category',
+    };
+    const rowsAnswer = (list: unknown[]) =>
+      jsonResponse(envelope({ list, pagination: { currentPage: 1, pageSize: 10_000, total: list.length } }));
+    const titles = (tree: HTMLElement) => [...tree.querySelectorAll('.ant-tree-title')].map((n) => n.textContent);
+    /** The depth of each node, by the indents before its title. */
+    const indents = (tree: HTMLElement) =>
+      [...tree.querySelectorAll('.ant-tree-title')].map(
+        (n) => n.closest('.ant-tree-treenode')!.querySelectorAll('.ant-tree-indent-unit').length,
+      );
+
+    /** Shows the list and chooses the parent node: the list asks for the whole branch. */
+    async function chooseParent(calls: { url: URL; init: RequestInit }[]) {
+      const tree = await screen.findByTestId('online-tree', {}, WAIT);
+      fireEvent.click(await within(tree).findByText('信息设备', {}, WAIT));
+      await waitFor(() => expect(rowTexts()).toEqual(['ThinkPad X1', '戴尔显示器']), WAIT);
+      expect(lastQuery(calls)).toEqual({ category: ['it', 'laptop', 'monitor'] });
+      fireEvent.click(within(tree).getByText('显示器'));
+      await waitFor(() => expect(lastQuery(calls)).toEqual({ category: 'monitor' }), WAIT);
+      return tree;
+    }
+
+    it('builds the tree from flat rows by the parent key and filters by the branch', async () => {
+      screenOf('desktop');
+      const asked: [string, Record<string, unknown>][] = [];
+      const { calls } = serve(
+        { ...columns, treePropsValue: 'code', treePropsLabel: 'title', treePropsParent: 'up' },
+        '',
+        (id, body) => {
+          asked.push([id, body]);
+          // Children come before their parent, and the top rows name a parent that is not there.
+          return rowsAnswer([
+            { code: 'laptop', title: '笔记本电脑', up: 'it' },
+            { code: 'it', title: '信息设备', up: '0' },
+            { code: 'monitor', title: '显示器', up: 'it' },
+            { code: 'desk', title: '办公桌', up: null },
+          ]);
+        },
+      );
+      show();
+      const tree = await chooseParent(calls);
+      expect(titles(tree)).toEqual(['信息设备', '笔记本电脑', '显示器', '办公桌']);
+      expect(indents(tree)).toEqual([0, 1, 1, 0]);
+      expect(asked[0]).toEqual([
+        'asset.categories',
+        expect.objectContaining({ currentPage: 1, pageSize: 10_000, propsValue: 'code', relationField: 'title' }),
+      ]);
+    });
+
+    it('takes nested rows through the children key, with the default id and label keys', async () => {
+      screenOf('desktop');
+      const { calls } = serve({ ...columns, treePropsChildren: 'items' }, '', () =>
+        rowsAnswer([
+          {
+            id: 'it',
+            fullName: '信息设备',
+            items: [
+              { id: 'laptop', fullName: '笔记本电脑' },
+              { id: 'monitor', fullName: '显示器', items: [] },
+            ],
+          },
+          { id: 'desk', fullName: '办公桌' },
+        ]),
+      );
+      show();
+      const tree = await chooseParent(calls);
+      expect(titles(tree)).toEqual(['信息设备', '笔记本电脑', '显示器', '办公桌']);
+      expect(indents(tree)).toEqual([0, 1, 1, 0]);
+    });
+
+    it('says why when the interface fails, and shows an empty tree when it answers no rows', async () => {
+      screenOf('desktop');
+      serve(columns, '', () => jsonResponse({ code: 400, msg: '接口已停用' }));
+      const { unmount } = show();
+      const failed = await screen.findByTestId('online-tree-error', {}, WAIT);
+      expect(failed.textContent).toContain('左侧树加载失败');
+      expect(failed.textContent).toContain('接口已停用');
+      // The records are still listed, unfiltered.
+      expect(
+        await within(await screen.findByTestId('online-table', {}, WAIT)).findByText('升降办公桌', {}, WAIT),
+      ).toBeTruthy();
+      unmount();
+
+      serve(columns, '', () => rowsAnswer([]));
+      show();
+      const tree = await screen.findByTestId('online-tree', {}, WAIT);
+      expect(await within(tree).findByText('暂无数据', {}, WAIT)).toBeTruthy();
+      expect(screen.queryByTestId('online-tree-error')).toBeNull();
+    });
   });
 
   it('groups rows by the group field, with totals and thousands separators', async () => {

@@ -1,6 +1,6 @@
 import type { PermissionEntry } from '@atrium/shared';
 import type { FormJson, ListColumn } from '@atrium/shared/forms';
-import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, PlusOutlined, PrinterOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Grid, Space, Table, Tag, type TableColumnsType } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useCallback, useMemo, useState, type Key } from 'react';
@@ -22,6 +22,7 @@ import {
 import { FormDetail, recordValues, useFormGrants } from '../../../components/form-runtime/index.ts';
 import { downloadFile, ImportDialog, importApiFor } from '../../../components/import-dialog/index.ts';
 import { useSessionStore } from '../../../stores/session.ts';
+import { BatchPrint } from './batch-print.tsx';
 import { editableFields, InlineCell, useInlineEdit } from './inline-edit.tsx';
 import {
   CHILDREN,
@@ -29,6 +30,7 @@ import {
   isGroupRow,
   nestRows,
   phoneForm,
+  queryTotalText,
   totalOf,
   withThousands,
   type ShapedRow,
@@ -46,7 +48,7 @@ import {
 } from './model.ts';
 import { RecordCards, type CardTotal } from './record-cards.tsx';
 import { RecordDialog } from './record-dialog.tsx';
-import { useRecordSource } from './record-source.ts';
+import { useRecordSource, type OnlineListPage } from './record-source.ts';
 import { SearchForm } from './search-form.tsx';
 import styles from './online-form.module.css';
 
@@ -81,10 +83,11 @@ function queryOf(values: Record<string, unknown>, relation: string | undefined, 
 }
 
 /**
- * The list of a released model: its search form, the add and batch-delete buttons, the table of
- * its list columns (server sort and paging) with edit, delete and detail per row; on a phone the
- * records as cards laid out by the phone layout (`appData`), with the same actions. Add and edit
- * open the form runtime in the form's popup type; the detail shows the record as people read it.
+ * The list of a released model: its search form, the add, batch-delete and batch-print buttons,
+ * the table of its list columns (server sort and paging) with edit, delete and detail per row and
+ * the summary row's totals over the whole query; on a phone the records as cards laid out by the
+ * phone layout (`appData`), with the same actions. Add and edit open the form runtime in the form's
+ * popup type; the detail shows the record as people read it.
  * The list type shapes the table: a tree on the left that filters by its field (2), rows grouped
  * by a field (3), rows edited in place (4), rows nested under their parent record (5).
  */
@@ -122,6 +125,7 @@ export function OnlineList({ model, menuId }: Props) {
   const [viewing, setViewing] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [printing, setPrinting] = useState<string[] | null>(null);
   const [searched, setSearched] = useState<Record<string, unknown>>({});
   const [node, setNode] = useState<{ id: string; branch: string[] } | undefined>();
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
@@ -140,12 +144,24 @@ export function OnlineList({ model, menuId }: Props) {
     () => searchForm(model, mobile ? app.searchFields : undefined),
     [model, mobile, app.searchFields],
   );
-  // Export and import exist only where the records are the server's.
-  const toolbar = buttonsOf(cfg.btnsList, TOOLBAR_BUTTONS).filter(
-    (b) => allowed(b) && (b === 'upload' ? !!importApi : b !== 'download' || !!source.exportRecords),
+  const printIds = useMemo(
+    () => [...new Set((cfg.printIds ?? []).filter((id): id is string => typeof id === 'string' && !!id))],
+    [cfg.printIds],
   );
+  // Export, import and print exist only where the records are the server's; print needs a template.
+  const serverRecords = !!source.exportRecords;
+  const toolbar = buttonsOf(cfg.btnsList, TOOLBAR_BUTTONS).filter((b) => {
+    if (!allowed(b)) return false;
+    if (b === 'upload') return !!importApi;
+    if (b === 'download') return serverRecords;
+    if (b === 'batchPrint') return serverRecords && printIds.length > 0;
+    return true;
+  });
   const rowButtons = buttonsOf(cfg.columnBtnsList, ROW_BUTTONS).filter(allowed);
   const batch = toolbar.includes('batchRemove');
+  const batchPrint = toolbar.includes('batchPrint');
+  // Rows are selectable for the batch actions.
+  const selectable = batch || batchPrint;
   const columns = cfg.columnList.filter((c) => !cfg.useColumnPermission || columnGranted(c.prop, 'column'));
   const detail = useMemo(
     () => detailForm(mobile ? phoneForm(model.form, app.formFields) : model.form),
@@ -187,6 +203,9 @@ export function OnlineList({ model, menuId }: Props) {
       // the request wrapper showed why
     }
   };
+
+  // The chosen records print in the list's order, whatever order they were ticked in.
+  const printSelected = () => setPrinting(list.list.filter((r) => selected.includes(r.id)).map((r) => r.id));
 
   const exportRecords = async () => {
     setExporting(true);
@@ -323,24 +342,30 @@ export function OnlineList({ model, menuId }: Props) {
     tableColumns.push(grouped ? { ...column, onCell: (row) => (isGroupRow(row) ? { colSpan: 0 } : {}) } : column);
   }
 
-  // ---- totals of the shown records ----
+  // ---- totals: the server's, over the whole query; the page's for sample records (function preview) ----
+  // The paged list hook types a page by its rows; the server's page carries the totals beside them.
+  const queryTotals = (list.data as OnlineListPage | undefined)?.summary;
   const totals = useMemo(() => {
     const out = new Map<string, string>();
     for (const prop of summed) {
       const grouped = thousands.has(prop) || list.list.some((r) => cellText(r[prop]).includes(','));
-      const total = totalOf(list.list, prop, grouped);
+      const sum = queryTotals?.[prop];
+      let total: string | undefined;
+      if (!queryTotals) total = totalOf(list.list, prop, grouped);
+      // A field the server leaves out (not summable, or not the caller's to see) has no total.
+      else if (sum !== undefined) total = queryTotalText(sum, list.list, prop, grouped);
       if (total !== undefined) out.set(prop, total);
     }
     return out;
-  }, [summed, thousands, list.list]);
+  }, [summed, thousands, list.list, queryTotals]);
   const showTotals = summed.size > 0 && list.list.length > 0;
-  const offset = batch ? 1 : 0;
+  const offset = selectable ? 1 : 0;
   const labelAt = columns.findIndex((c) => !summed.has(c.prop));
   const summary = showTotals
     ? () => (
         <Table.Summary fixed>
           <Table.Summary.Row className={styles.summaryRow} data-testid="online-summary">
-            {batch && <Table.Summary.Cell index={0} />}
+            {selectable && <Table.Summary.Cell index={0} />}
             {columns.map((c, i) => (
               <Table.Summary.Cell key={c.prop} index={i + offset} align={c.align}>
                 {summed.has(c.prop) ? (
@@ -437,6 +462,16 @@ export function OnlineList({ model, menuId }: Props) {
             {t('onlineForm.batchRemove')}
           </Button>
         )}
+        {batchPrint && (
+          <Button
+            icon={<PrinterOutlined />}
+            disabled={!selected.length}
+            onClick={printSelected}
+            data-testid="online-batch-print"
+          >
+            {t('onlineForm.batchPrint')}
+          </Button>
+        )}
       </Toolbar>
       {mobile ? (
         <RecordCards
@@ -447,8 +482,8 @@ export function OnlineList({ model, menuId }: Props) {
           totals={cardTotals}
           loading={list.loading}
           paging={paged ? list.paging : undefined}
-          selected={batch ? selected : undefined}
-          onSelect={batch ? setSelected : undefined}
+          selected={selectable ? selected : undefined}
+          onSelect={selectable ? setSelected : undefined}
           actions={actions}
         />
       ) : (
@@ -462,7 +497,7 @@ export function OnlineList({ model, menuId }: Props) {
             summary={summary}
             rowClassName={(row) => (isGroupRow(row) ? styles.groupRow : '')}
             rowSelection={
-              batch
+              selectable
                 ? {
                     selectedRowKeys: selected,
                     onChange: (keys) => setSelected(keys.map(String).filter((k) => list.list.some((r) => r.id === k))),
@@ -503,6 +538,14 @@ export function OnlineList({ model, menuId }: Props) {
           granted={granted}
           onClose={() => setEditing(null)}
           onSaved={list.reload}
+        />
+      )}
+      {printing && (
+        <BatchPrint
+          printIds={printIds}
+          recordIds={printing}
+          fullName={model.fullName}
+          onClose={() => setPrinting(null)}
         />
       )}
       {viewing && (

@@ -1,5 +1,12 @@
+import type { PageResult } from '@atrium/shared';
 import { createContext, useContext } from 'react';
-import { onlineDevApi } from '../../../api/visualdev.ts';
+import { onlineDevApi, type OnlineListQuery, type OnlineRow } from '../../../api/visualdev.ts';
+
+/**
+ * A page of the list. A list with a summary row also gets `summary` from the server: the totals of
+ * its summary fields over every record of the query (all pages), for the fields the caller may see.
+ */
+export type OnlineListPage = PageResult<OnlineRow> & { summary?: Record<string, number> };
 
 /**
  * Where the online-form page reads and writes its records: the released model's runtime API, or
@@ -7,9 +14,11 @@ import { onlineDevApi } from '../../../api/visualdev.ts';
  */
 export type RecordSource = Pick<
   typeof onlineDevApi,
-  'list' | 'info' | 'display' | 'create' | 'update' | 'remove' | 'batchRemove'
+  'info' | 'display' | 'create' | 'update' | 'remove' | 'batchRemove'
 > &
-  Partial<Pick<typeof onlineDevApi, 'exportRecords' | 'importBase' | 'templateUrl'>>;
+  Partial<Pick<typeof onlineDevApi, 'exportRecords' | 'importBase' | 'templateUrl'>> & {
+    list: (modelId: string, query: OnlineListQuery) => Promise<OnlineListPage>;
+  };
 
 const RecordSourceContext = createContext<RecordSource>(onlineDevApi);
 
