@@ -140,6 +140,21 @@ test.describe('online form list types and phone layout', () => {
     await openWithToken(page, token, '/onlineForm/demoContract');
     await expect(page.getByTestId('online-summary')).toContainText('1,725,000.50');
     await page.screenshot({ path: `${SHOTS}/contract-summary-desktop.png` });
+    // Batch print: two selected contracts, each on a sheet of its own, through the list's template.
+    const batchPrint = page.getByRole('button', { name: /批量打印/ });
+    await expect(batchPrint).toBeDisabled();
+    for (const no of ['HT2026000001', 'HT2026000003'])
+      await page.getByRole('row', { name: new RegExp(no) }).getByRole('checkbox').check();
+    await batchPrint.click();
+    const sheets = page.getByTestId('print-preview-page');
+    await expect(sheets).toHaveCount(2);
+    // In the list's order (newest signed first).
+    await expect(sheets.nth(0)).toContainText('HT2026000003');
+    await expect(sheets.nth(0)).toContainText('咨询服务');
+    await expect(sheets.nth(1)).toContainText('HT2026000001');
+    await page.screenshot({ path: `${SHOTS}/contract-batch-print.png` });
+    await page.getByRole('button', { name: /取\s*消/ }).click();
+    await expect(sheets).toHaveCount(0);
 
     let created: Created | undefined;
     try {

@@ -7,6 +7,7 @@ import type { UnitOfWork } from '../core/unit-of-work.ts';
 import { createModel, releaseModel } from '../modules/visualdev/model-service.ts';
 import { createRecord } from '../modules/visualdev/record-service.ts';
 import { createReleasedModels } from '../modules/visualdev/released.ts';
+import { CONTRACT_TEMPLATE_CODE } from './print-templates.ts';
 
 /**
  * Three designed forms, released under the 'Demo applications' menu with a few records each, so a
@@ -158,7 +159,7 @@ function assetModel(categoryType: string) {
   return { fullName: '资产台账', enCode: 'demoAsset', form: design, columns };
 }
 
-function contractModel() {
+function contractModel(printId: string) {
   const design = form([
     field('billRule', 'contractNo', '合同编号', { config: { rule: 'contract' } }),
     field('comInput', 'contractName', '合同名称', { config: { required: true } }),
@@ -195,6 +196,8 @@ function contractModel() {
     thousandsField: ['amount'],
     ...permissions,
     ...buttons,
+    btnsList: [...buttons.btnsList, { value: 'batchPrint', label: '批量打印' }],
+    printIds: [printId],
   };
   return { fullName: '合同登记', enCode: 'demoContract', form: design, columns };
 }
@@ -223,7 +226,12 @@ export async function seedDemoModels(
       await trx.selectFrom('dictionary_data').select(['id', 'en_code']).where('type_id', '=', category.id).execute()
     ).map((r) => [r.en_code, r.id]),
   );
-  const models = [customerModel(), assetModel(category.id), contractModel()];
+  const contractSheet = await trx
+    .selectFrom('print_template')
+    .select('id')
+    .where('en_code', '=', CONTRACT_TEMPLATE_CODE)
+    .executeTakeFirstOrThrow();
+  const models = [customerModel(), assetModel(category.id), contractModel(contractSheet.id)];
   const modelIds: string[] = [];
   for (const [i, m] of models.entries()) {
     const id = await createModel(

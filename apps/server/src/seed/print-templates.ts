@@ -2,7 +2,7 @@ import type { Tx } from '../db/tx.ts';
 import { newId } from '../core/ids.ts';
 
 /**
- * The demo print template. Forms and workflow do not exist yet, so it prints data every demo has:
+ * The demo print templates. The employee register prints data every demo has:
  * one user (headTable, @formId = the user id) and the organisations, positions, roles and groups the
  * user belongs to (T1). Its category is the code of a printCategory dictionary item ('hr', 人事).
  */
@@ -52,33 +52,85 @@ const TEMPLATE_HTML = [
   `<p class="ql-align-right">打印人：${tag('systemPrinter')}&emsp;打印时间：${tag('systemPrintTime')}</p>`,
 ].join('');
 
+/**
+ * The demo contract list's template (its batch print): one record of the released contract model
+ * (`vd_democontract`, see demo-models.ts), with its handler's name.
+ */
+export const CONTRACT_TEMPLATE_CODE = 'contractSheet';
+
+const CONTRACT_SQL = `select c.f_contractno as "contractNo", c.f_contractname as "contractName",
+  c.f_partyb as "partyB", c.f_amount as "amount", u.real_name as "handler"
+from vd_democontract c
+left join users u on u.id = c.f_handler
+where c.id = @formId`;
+
+const CONTRACT_HTML = [
+  '<h2 class="ql-align-center">合同信息单</h2>',
+  '<table><tbody>',
+  row('r1', ['合同编号', tag('contractNo'), '合同金额（元）', tag('amount')]),
+  row('r2', ['合同名称', tag('contractName'), '签约方', tag('partyB')]),
+  '</tbody></table>',
+  `<p>经办人：${tag('handler')}</p>`,
+  `<p class="ql-align-right">打印人：${tag('systemPrinter')}&emsp;打印时间：${tag('systemPrintTime')}</p>`,
+].join('');
+
+const A4 = JSON.stringify({
+  paper: 'A4',
+  orientation: 'portrait',
+  marginTop: 20,
+  marginRight: 15,
+  marginBottom: 20,
+  marginLeft: 15,
+});
+
 export async function seedPrintTemplates(trx: Tx, now: number): Promise<void> {
+  const template = (values: {
+    full_name: string;
+    en_code: string;
+    category: string;
+    sql: string;
+    html: string;
+    description: string;
+    sort: number;
+  }) => ({
+    id: newId(now),
+    full_name: values.full_name,
+    en_code: values.en_code,
+    category: values.category,
+    type: 2,
+    sql_template: values.sql,
+    print_template: values.html,
+    page_param: A4,
+    description: values.description,
+    enabled: 1,
+    sort_code: values.sort,
+    version: 0,
+    created_at: now,
+    created_by: null,
+    updated_at: null,
+    updated_by: null,
+  });
   await trx
     .insertInto('print_template')
-    .values({
-      id: newId(now),
-      full_name: '员工信息登记表',
-      en_code: EMPLOYEE_TEMPLATE_CODE,
-      category: 'hr',
-      type: 2,
-      sql_template: `${HEAD_SQL};\n${CHILD_SQL}`,
-      print_template: TEMPLATE_HTML,
-      page_param: JSON.stringify({
-        paper: 'A4',
-        orientation: 'portrait',
-        marginTop: 20,
-        marginRight: 15,
-        marginBottom: 20,
-        marginLeft: 15,
+    .values([
+      template({
+        full_name: '员工信息登记表',
+        en_code: EMPLOYEE_TEMPLATE_CODE,
+        category: 'hr',
+        sql: `${HEAD_SQL};\n${CHILD_SQL}`,
+        html: TEMPLATE_HTML,
+        description: '打印一名员工的基本信息及其组织、岗位与角色',
+        sort: 0,
       }),
-      description: '打印一名员工的基本信息及其组织、岗位与角色',
-      enabled: 1,
-      sort_code: 0,
-      version: 0,
-      created_at: now,
-      created_by: null,
-      updated_at: null,
-      updated_by: null,
-    })
+      template({
+        full_name: '合同信息单',
+        en_code: CONTRACT_TEMPLATE_CODE,
+        category: 'admin',
+        sql: CONTRACT_SQL,
+        html: CONTRACT_HTML,
+        description: '打印一份合同登记的编号、名称、签约方、金额与经办人',
+        sort: 1,
+      }),
+    ])
     .execute();
 }
