@@ -144,7 +144,10 @@ test.describe('online form list types and phone layout', () => {
     const batchPrint = page.getByRole('button', { name: /批量打印/ });
     await expect(batchPrint).toBeDisabled();
     for (const no of ['HT2026000001', 'HT2026000003'])
-      await page.getByRole('row', { name: new RegExp(no) }).getByRole('checkbox').check();
+      await page
+        .getByRole('row', { name: new RegExp(no) })
+        .getByRole('checkbox')
+        .check();
     await batchPrint.click();
     const sheets = page.getByTestId('print-preview-page');
     await expect(sheets).toHaveCount(2);
