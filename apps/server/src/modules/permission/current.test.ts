@@ -175,9 +175,9 @@ describe.each(dbTargets())('current-user calls on $name', (target) => {
     ]);
     // The only buttons staff hold are those of the demo applications.
     expect(data.button.map((m: { fullName: string; children: unknown[] }) => [m.fullName, m.children.length])).toEqual([
-      ['客户档案', 7],
-      ['资产台账', 7],
-      ['合同登记', 7],
+      ['客户档案', 8],
+      ['资产台账', 8],
+      ['合同登记', 8],
     ]);
     const admin = (await server.call('GET', `${P}/Authorize`, { token: await server.login('admin') })).json().data;
     expect(admin.module.map((s: { fullName: string }) => s.fullName)).toEqual(['Atrium 协同办公', 'Atrium 开发平台']);
