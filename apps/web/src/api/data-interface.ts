@@ -97,9 +97,13 @@ export const dataInterfaceApi = {
     request({ url: `${BASE}/${part(id)}`, method: 'PUT', data: body }),
   remove: (id: string) => request({ url: `${BASE}/${part(id)}`, method: 'DELETE' }),
   stateUrl: (id: string) => `${BASE}/${part(id)}/Actions/State`,
-  /** The test run: the data as the interface answers it; a refusal rejects with the server's message. */
+  /**
+   * The test run: the data as the interface answers it; a refusal rejects with the server's message,
+   * which the runner shows beside its parameters (so it is not also toasted over the drawer).
+   */
   preview: async (id: string, body: PreviewRequest) =>
-    (await request<unknown>({ url: `${BASE}/${part(id)}/Actions/Preview`, method: 'POST', data: body })).data,
+    (await request<unknown>({ url: `${BASE}/${part(id)}/Actions/Preview`, method: 'POST', data: body, quiet: true }))
+      .data,
   /** The definition file: parsed JSON, or a Blob for xlsx. */
   export: (id: string, format: 'json' | 'xlsx') =>
     requestRaw({ url: `${BASE}/${part(id)}/Action/Export`, data: { format } }),

@@ -16,9 +16,10 @@ const definition = {
 };
 
 describe('TestRunner', () => {
+  let feedback: ReturnType<typeof mockFeedback>;
   beforeEach(async () => {
     await i18n.changeLanguage('en-US');
-    mockFeedback();
+    feedback = mockFeedback();
   });
 
   it('fills the declared parameters, runs Preview and shows the JSON answer, or the refusal', async () => {
@@ -52,5 +53,7 @@ describe('TestRunner', () => {
     const error = await screen.findByTestId('di-test-error');
     expect(error.textContent).toContain('Only a query (SELECT) is allowed');
     expect(screen.queryByTestId('di-test-result')).toBeNull();
+    // Shown beside the parameters only: a toast would lie over the drawer's close button.
+    expect(feedback.message.error).not.toHaveBeenCalled();
   });
 });
