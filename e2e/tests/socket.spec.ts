@@ -134,7 +134,10 @@ test.describe('live socket', () => {
       await changedToast;
       await shot(page, 'signed-out-rights-changed');
       await expect(page).toHaveURL(/\/login/);
-      expect(await page.evaluate(() => sessionStorage.getItem('ATRIUM__TOKEN'))).toBeNull();
+      // The sign-out may still be navigating to the sign-in page: ask again once it has arrived.
+      await expect
+        .poll(() => page.evaluate(() => sessionStorage.getItem('ATRIUM__TOKEN')).catch(() => 'navigating'))
+        .toBeNull();
     } finally {
       // Leave jiangfan's own grants as they were (none), whatever happened above.
       const now = await (
