@@ -315,15 +315,7 @@ async function rejectNode(
   }
   const node = w.treeNode(target.step);
   for (const active of activeAfter(w, node.nodeId)) w.voidNode(active);
-  // Asynchronous child flows started after the target go back with the flow too (waited-for ones
-  // went with their voided step).
-  for (const done of w.state.nodes)
-    if (
-      done.node_type === 'subFlow' &&
-      done.state === 'completed' &&
-      parentChain(w.state.tree, done.node_id).some((n) => n.nodeId === node.nodeId)
-    )
-      w.changes.cancelChildrenOf.add(done.id);
+  cancelAsyncChildrenAfter(w, node.nodeId);
   const scope = scopeOf(w.state.tree, node.nodeId);
   ensureScope(w, scope, ni.id);
   if (target.type === RejectType.returnToRejecter) w.instance.return_to_node_id = null;
@@ -597,6 +589,21 @@ export async function addSign(
 // ---------------------------------------------------------------------------------------------
 
 /** A monitor moves a running flow to a node (change), or reopens an ended one there (revive). */
+/**
+ * The flow goes back to `nodeId` (a reject, an administrator's change or revival): asynchronous
+ * child flows started by sub-flow steps after it go back with it, since those steps will run again
+ * and start new children (waited-for children went with their voided step).
+ */
+function cancelAsyncChildrenAfter(w: Working, nodeId: string): void {
+  for (const done of w.state.nodes)
+    if (
+      done.node_type === 'subFlow' &&
+      done.state === 'completed' &&
+      parentChain(w.state.tree, done.node_id).some((n) => n.nodeId === nodeId)
+    )
+      w.changes.cancelChildrenOf.add(done.id);
+}
+
 export async function change(w: Working, nodeId: string, revive: boolean, opinion: string | null): Promise<void> {
   const node = approverOf(w, nodeId);
   if (revive) {
@@ -611,6 +618,7 @@ export async function change(w: Working, nodeId: string, revive: boolean, opinio
     w.instance.return_to_node_id = null;
   } else w.requireRunning();
   for (const ni of w.activeNodes()) w.voidNode(ni);
+  cancelAsyncChildrenAfter(w, node.nodeId);
   const scope = scopeOf(w.state.tree, node.nodeId);
   ensureScope(w, scope, null);
   w.record({

@@ -129,6 +129,34 @@ describe.each(dbTargets())('child flows taken back with the parent on $name', (t
     await expectCancelled(kid!.id, 'ceo');
   });
 
+  it('S2-7-61 an administrator moving the flow back before an asynchronous sub-flow step cancels the child it started', async () => {
+    const child = await template(chain(startNode(), approverNode('c', users('finance'))));
+    const parent = await template(
+      chain(
+        startNode(),
+        approverNode('a', users('manager')),
+        subFlow('async', child.code, false),
+        approverNode('b', users('ceo')),
+      ),
+    );
+    const id = await launch(parent.versionId);
+    expect((await call('POST', `/FlowBefore/Audit/${(await pendingOps(id))[0]!.id}`, 'manager')).code).toBe(200);
+    const [kid] = await childrenOf(id);
+    expect([kid?.is_async, kid?.status]).toEqual([1, FlowStatus.wait]);
+    const moved = await call('POST', '/FlowBefore/Change', 'admin', {
+      taskId: id,
+      nodeCode: 'a',
+      handleOpinion: 'redo',
+    });
+    expect(moved.code, moved.msg).toBe(200);
+    expect((await instance(id)).current_node_ids).toBe('a');
+    await expectCancelled(kid!.id, 'admin');
+    // Approving again runs the sub-flow step again: a new child, the cancelled one left as it is.
+    expect((await call('POST', `/FlowBefore/Audit/${(await pendingOps(id))[0]!.id}`, 'manager')).code).toBe(200);
+    const kids = await childrenOf(id);
+    expect(kids.map((k) => k.status)).toEqual([FlowStatus.cancel, FlowStatus.wait]);
+  });
+
   it('S2-7-62 a recall of the approval that started a waited-for child cancels the child; an ended child stays as it is', async () => {
     const child = await template(chain(startNode(), approverNode('c', users('finance'))));
     const parent = await template(
