@@ -102,6 +102,8 @@ export interface Lookup {
  */
 const lastTermOf = (prefix: string) => `${prefix}\u{10FFFF}\u{10FFFF}`;
 const DEFAULT_SCAN_ABOVE = 1000;
+/** A long keyword's first trigrams asked about for the rarest: enough to find a rare one. */
+const MAX_PROBED = 12;
 /**
  * How long condition() keeps its finding about a keyword (per database), and for how many keywords:
  * a list paged through asks again for every page. A finding only picks the way to search, never
@@ -155,6 +157,12 @@ interface Finding {
   common: boolean;
   /** The index admits at most about scanAbove rows. */
   bounded: boolean;
+  /**
+   * SQLite, long keywords: the keyword's rarest trigram, when few rows hold it. Its rows alone are
+   * the candidates: reading one short list beats matching the whole phrase, whose common trigrams
+   * may be held by every row (the recheck makes either answer exact).
+   */
+  probe?: string;
 }
 
 /** Declares the search index of a table; create() builds it (in a migration, or at run time). */
@@ -210,6 +218,10 @@ export function searchIndex(spec: SearchSpec): SearchIndex {
     sql<SqlBool>`(${chars((c) => ref(as, c))}) @> string_to_array(lower(${keyword}), null)`;
 
   function matches(dialect: Dialect, keyword: string, options: MatchOptions = {}): Expression<SqlBool> {
+    return matchesBy(dialect, keyword, options);
+  }
+
+  function matchesBy(dialect: Dialect, keyword: string, options: MatchOptions, probe?: string): Expression<SqlBool> {
     const as = options.as ?? table;
     const exact = contains(dialect, as, keyword);
     if (!keyword || options.scan) return exact;
@@ -227,7 +239,7 @@ export function searchIndex(spec: SearchSpec): SearchIndex {
     if (!short) {
       // A NUL ends the tokenizer's input; such a keyword is matched by the scan.
       if (keyword.includes('\0')) return exact;
-      candidates = ftsKeys(ftsPhrase(keyword));
+      candidates = ftsKeys(ftsPhrase(probe ?? keyword));
     } else {
       const folded = foldShort(keyword);
       if (folded === undefined) return exact;
@@ -237,6 +249,30 @@ export function searchIndex(spec: SearchSpec): SearchIndex {
       candidates = ftsKeys(query);
     }
     return sql<SqlBool>`(${ref(as, key)} in (${candidates}) and ${exact})`;
+  }
+
+  /**
+   * SQLite, long keywords: the trigram of the keyword fewest rows hold, with that number, from the
+   * index's vocabulary (a trigram it lacks: no row holds the keyword). Undefined for a keyword the
+   * vocabulary cannot be asked about as it is (a cased letter beyond ASCII, a control character).
+   */
+  async function rarestTrigram(db: AnyDb, keyword: string): Promise<{ term: string; rows: number } | undefined> {
+    const folded = foldShort(keyword);
+    if (folded === undefined) return undefined;
+    const chars = [...folded];
+    const grams = [...new Set(chars.slice(2).map((_, i) => chars.slice(i, i + 3).join('')))].slice(0, MAX_PROBED);
+    // One equality lookup per trigram: the vocabulary answers those from the index, an IN list by a scan.
+    const { rows } = await sql<{ term: string; doc: number }>`${sql.join(
+      grams.map((g) => sql`select term, doc from ${sql.table(terms)} where term = ${g}`),
+      sql` union all `,
+    )}`.execute(db);
+    const held = new Map(rows.map((r) => [r.term, Number(r.doc)]));
+    let rarest: { term: string; rows: number } | undefined;
+    for (const term of grams) {
+      const count = held.get(term) ?? 0;
+      if (!rarest || count < rarest.rows) rarest = { term, rows: count };
+    }
+    return rarest;
   }
 
   /** SQLite: whether more than scanAbove rows may hold the keyword, reading no further than that. */
@@ -293,6 +329,10 @@ export function searchIndex(spec: SearchSpec): SearchIndex {
    */
   async function findingOf(db: AnyDb, dialect: Dialect, keyword: string): Promise<Finding> {
     if (dialect === 'sqlite') {
+      if (length(keyword) >= 3 && !keyword.includes('\0')) {
+        const rarest = await rarestTrigram(db, keyword);
+        if (rarest && rarest.rows <= scanAbove) return { common: false, bounded: true, probe: rarest.term };
+      }
       const common = await commonSqlite(db, keyword);
       return { common, bounded: !common };
     }
@@ -317,8 +357,8 @@ export function searchIndex(spec: SearchSpec): SearchIndex {
 
   async function lookup(db: AnyDb, dialect: Dialect, keyword: string, options: Omit<MatchOptions, 'scan'> = {}) {
     if (keyword === '') return { condition: matches(dialect, keyword, options), bounded: false };
-    const { common, bounded } = await find(db, dialect, keyword);
-    const condition = matches(dialect, keyword, { ...options, scan: common });
+    const { common, bounded, probe } = await find(db, dialect, keyword);
+    const condition = matchesBy(dialect, keyword, { ...options, scan: common }, probe);
     // A keyword the index cannot look up as it is (a NUL, a cased non-ASCII letter on SQLite) is scanned.
     return { condition, bounded: bounded && usesIndex(dialect, keyword) };
   }
