@@ -3,16 +3,28 @@ import { newId } from './ids.ts';
 import { placeOf } from './place.ts';
 import type { App, Services } from './types.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route only reads, though its method is POST: a list or a picker whose query is too rich
+     * for a URL. It is not an operation, so it is not logged.
+     */
+    reads?: true;
+  }
+}
+
 /**
  * Writes an operation entry (category 5) for every change a signed-in user makes through the API,
- * so "my system log" shows what was done, from where and how long it took. Reads are not logged.
- * The row keeps codes (method, route pattern, status), not words: core/log-text.ts says them in
- * the language of whoever reads the log.
+ * so "my system log" shows what was done, from where and how long it took. Reads are not logged:
+ * GET, HEAD and OPTIONS, and the POST routes that declare `reads`. The row keeps codes (method,
+ * route pattern, status), not words: core/log-text.ts says them in the language of whoever reads
+ * the log.
  */
 export function registerOperationLog(app: App, { db, now }: Services): void {
   // Reads, most of the traffic, leave without a promise; changes wait for their log line.
   app.addHook('onResponse', (request, reply, done) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return done();
+    if (request.routeOptions.config.reads) return done();
     const session = request.session;
     const authority = request.authority;
     if (!session || !authority) return done();

@@ -397,7 +397,7 @@ export async function organizeRoutes(app: App, { db, dialect, now }: Services) {
         summary: 'Positions of the given organisations, grouped by organisation',
         response: replies(positionGetListByOrgIdsPostAnswer),
       },
-      config: { access: 'user' },
+      config: { access: 'user', reads: true },
     },
     async (request) => {
       const allowed = await pickerOrganizeIds(db, request);

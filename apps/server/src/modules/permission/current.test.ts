@@ -203,6 +203,25 @@ describe.each(dbTargets())('current-user calls on $name', (target) => {
     expect((await server.call('GET', `${P}/SystemLog?category=3`, { token })).json().code).toBe(400);
   });
 
+  it('SystemLog leaves out reads made through POST: a picker or list query is not an operation', async () => {
+    const read = await server.call('POST', '/api/permission/Role/getListByOrgIds', {
+      token,
+      body: { organizeIds: [] },
+    });
+    expect(read.json().code).toBe(200);
+    // A change made after the read: once its line is there, the read's would be too.
+    const changed = await server.call('PUT', `${P}/SystemLanguage`, { token, body: { language: 'zh-CN' } });
+    expect(changed.json().code).toBe(200);
+    const urls = async () =>
+      (
+        (await server.call('GET', `${P}/SystemLog?category=5&pageSize=100`, { token })).json().data.list as {
+          requestURL: string;
+        }[]
+      ).map((o) => o.requestURL);
+    await expect.poll(urls).toContain('/api/permission/Users/Current/SystemLanguage');
+    expect(await urls()).not.toContain('/api/permission/Role/getListByOrgIds');
+  });
+
   it('organisations, positions and switching the major one among my own only', async () => {
     const orgs = (await server.call('GET', `${P}/getUserOrganizes`, { token })).json().data;
     expect(orgs).toEqual([{ id: expect.any(String), fullName: '示范科技有限公司/研发中心', isDefault: true }]);

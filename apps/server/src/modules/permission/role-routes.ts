@@ -91,7 +91,7 @@ export async function roleRoutes(app: App, { db, dialect, now }: Services) {
         summary: 'Enabled roles of organisations',
         response: replies(roleGetListByOrgIdsPostAnswer),
       },
-      config: { access: 'user' },
+      config: { access: 'user', reads: true },
     },
     async (request) => {
       const allowed = await pickerOrganizeIds(db, request);

@@ -150,7 +150,7 @@ export async function userSelectorRoutes(app: App, { db, dialect, authority }: S
         summary: 'Chat contact tree under an organisation (0 = top)',
         response: replies(roleSelectorAnswer),
       },
-      config: user,
+      config: { ...user, reads: true },
     },
     async (request) => {
       const me = signedIn(request).session.userId;
@@ -170,7 +170,7 @@ export async function userSelectorRoutes(app: App, { db, dialect, authority }: S
         summary: "One level of the picker tree within the caller's organisations (0 = their own)",
         response: replies(roleSelectorAnswer),
       },
-      config: user,
+      config: { ...user, reads: true },
     },
     async (request) => {
       const { authority } = signedIn(request);
@@ -208,7 +208,7 @@ export async function userSelectorRoutes(app: App, { db, dialect, authority }: S
         summary: 'Users by id, in the given order',
         response: replies(usersAllAnswer),
       },
-      config: user,
+      config: { ...user, reads: true },
     },
     async (request) => {
       const ids = [...new Set(request.body.userId.map(bareId))];
@@ -351,7 +351,7 @@ export async function userSelectorRoutes(app: App, { db, dialect, authority }: S
         summary: 'Users covered by a mixed selection (id--type), paged',
         response: replies(usersUserConditionPostAnswer),
       },
-      config: user,
+      config: { ...user, reads: true },
     },
     async (request) =>
       ok(
@@ -374,7 +374,7 @@ export async function userSelectorRoutes(app: App, { db, dialect, authority }: S
         summary: 'Display items for picker values (id or id--type), in order',
         response: replies(usersGetSelectedListPostAnswer),
       },
-      config: user,
+      config: { ...user, reads: true },
     },
     async (request) => {
       const values = request.body.userId;

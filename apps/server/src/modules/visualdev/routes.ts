@@ -353,7 +353,7 @@ export async function visualdevRoutes(app: App, services: Services) {
         summary: "One page of a model's records, by the list's search fields and sort, with the summary row's totals",
         response: replies(listAnswer),
       },
-      config: { access: { permission: menuOf }, scope: scoped, fields },
+      config: { access: { permission: menuOf }, scope: scoped, fields, reads: true },
     },
     async (request) =>
       ok(

@@ -257,7 +257,7 @@ export async function dataInterfaceRoutes(app: App, { db, dialect, now, adminSql
         summary: 'A page of the data for popup widgets',
         response: replies(dataInterfaceActionListPostAnswer),
       },
-      config: { access: 'user' },
+      config: { access: 'user', reads: true },
     },
     async (request) =>
       ok(await logged(request, request.params.id, 'list', (def) => widgetList(context(request), def, request.body))),

@@ -133,7 +133,7 @@ export async function queryRoutes(app: App, services: Services) {
         summary: 'Counts of the caller’s to-do, running launches, done and copied items',
         response: replies(viewCountAnswer),
       },
-      config: { access: 'user' },
+      config: { access: 'user', reads: true },
     },
     async (request) => ok(await viewCounts(db, dialect, me(request))),
   );
@@ -149,7 +149,7 @@ export async function queryRoutes(app: App, services: Services) {
         summary: 'One page of the caller’s to-do (1), done (2), copied (3) or launched (4) items',
         response: replies(flowListAnswer),
       },
-      config: { access: 'user' },
+      config: { access: 'user', reads: true },
     },
     async (request) => {
       const { type, ...page } = request.body;
@@ -172,6 +172,7 @@ export async function queryRoutes(app: App, services: Services) {
         response: replies(flowListAnswer),
       },
       config: {
+        reads: true,
         access: { permission: MONITOR_MENU },
         audit: { exempt: 'a list read through POST, as the monitor screen calls it; nothing changes' },
       },
