@@ -4,6 +4,7 @@ import { addMessages } from './locales/index.ts';
 import enUS from './locales/en-US.ts';
 import zhCN from './locales/zh-CN.ts';
 import zhTW from './locales/zh-TW.ts';
+import { fakeMediaQuery } from './test/media.ts';
 
 // The app fetches one language before its first render; component tests switch freely, so all three.
 addMessages('zh-CN', zhCN);
@@ -22,16 +23,7 @@ for (const [path, module] of Object.entries(
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }),
+    value: (query: string) => fakeMediaQuery(query, false),
   });
 }
 

@@ -1,5 +1,6 @@
 import type { Tx } from '../db/tx.ts';
 import { newId } from '../core/ids.ts';
+import { DEFAULT_PAGE_PARAM } from '../modules/system/print-dev/schema.ts';
 
 /**
  * The demo print templates. The employee register prints data every demo has:
@@ -74,14 +75,7 @@ const CONTRACT_HTML = [
   `<p class="ql-align-right">打印人：${tag('systemPrinter')}&emsp;打印时间：${tag('systemPrintTime')}</p>`,
 ].join('');
 
-const A4 = JSON.stringify({
-  paper: 'A4',
-  orientation: 'portrait',
-  marginTop: 20,
-  marginRight: 15,
-  marginBottom: 20,
-  marginLeft: 15,
-});
+const A4 = JSON.stringify(DEFAULT_PAGE_PARAM);
 
 export async function seedPrintTemplates(trx: Tx, now: number): Promise<void> {
   const template = (values: {

@@ -2,6 +2,7 @@ import type { Envelope } from '@atrium/shared';
 import { vi } from 'vitest';
 import { setFeedback, type Feedback } from '../app/feedback.ts';
 import { setNavigator, type Navigator } from '../router/navigation.ts';
+import { fakeMediaQuery } from './media.ts';
 
 /** A fetch Response carrying a JSON body. */
 export function jsonResponse(body: unknown, status = 200): Response {
@@ -53,4 +54,14 @@ export function headerOf(init: RequestInit, name: string): string | undefined {
   if (!headers) return undefined;
   const key = Object.keys(headers).find((k) => k.toLowerCase() === name.toLowerCase());
   return key ? headers[key] : undefined;
+}
+
+/**
+ * The screen the page is shown on, as `matchMedia` answers it: a desktop matches every breakpoint
+ * query, a phone only the `max-width` ones.
+ */
+export function screenOf(kind: 'desktop' | 'phone') {
+  vi.stubGlobal('matchMedia', (query: string) =>
+    fakeMediaQuery(query, kind === 'desktop' ? true : query.includes('max-width')),
+  );
 }

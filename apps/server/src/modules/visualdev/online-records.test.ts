@@ -2,22 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormField, FormJson } from '@atrium/shared/forms';
 import { createTestServer, dbTargets, type TestServer } from '../../testing/index.ts';
 import { designField } from '@atrium/shared/forms/fixtures';
+import { DEFAULT_PAGE_PARAM } from '../system/print-dev/schema.ts';
 
 const BASE = '/api/visualdev/Base';
 const RUNTIME = '/api/visualdev/OnlineDev';
 const PRINT = '/api/system/printDev';
-
-const field = designField;
 
 /** An expense ledger: a name, an amount, a quantity, a level and lines with a price of their own. */
 const ledgerForm: FormJson = {
   popupType: 'general',
   labelWidth: 100,
   fields: [
-    field('comInput', 'name', '名称', { config: { required: true } }),
-    field('numInput', 'amount', '金额', { precision: 2 }),
-    field('numInput', 'qty', '数量'),
-    field('select', 'level', '等级', {
+    designField('comInput', 'name', '名称', { config: { required: true } }),
+    designField('numInput', 'amount', '金额', { precision: 2 }),
+    designField('numInput', 'qty', '数量'),
+    designField('select', 'level', '等级', {
       __slot__: {
         options: [
           { id: 'a', fullName: 'A' },
@@ -30,7 +29,7 @@ const ledgerForm: FormJson = {
         jnpfKey: 'table',
         label: '明细',
         layout: 'rowFormItem',
-        children: [field('numInput', 'price', '单价')],
+        children: [designField('numInput', 'price', '单价')],
       },
       __vModel__: 'lines',
     } as FormField,
@@ -212,14 +211,7 @@ describe.each(dbTargets())('online-form records: totals and print data on $name'
         type: 2,
         sqlTemplate: `select f_name as "name", f_amount as "amount" from ${table} where id = @formId`,
         printTemplate: '<p><span class="print-field" data-field="name" contenteditable="false">{name}</span></p>',
-        pageParam: {
-          paper: 'A4',
-          orientation: 'portrait',
-          marginTop: 20,
-          marginRight: 15,
-          marginBottom: 20,
-          marginLeft: 15,
-        },
+        pageParam: DEFAULT_PAGE_PARAM,
         sortCode: 0,
         description: '',
       });

@@ -12,8 +12,6 @@ import { designField } from '@atrium/shared/forms/fixtures';
 const BASE = '/api/visualdev/Base';
 const RUNTIME = '/api/visualdev/OnlineDev';
 
-const field = designField;
-
 /** A customer register: text, number, a dictionary-free select, a user picker, a bill number and contacts. */
 function customerForm(extra: FormField[] = []): FormJson {
   return {
@@ -28,9 +26,9 @@ function customerForm(extra: FormField[] = []): FormJson {
     gutter: 15,
     concurrencyLock: true,
     fields: [
-      field('comInput', 'name', '客户名称', { config: { required: true } }),
-      field('numInput', 'credit', '信用额度', { precision: 2 }),
-      field('select', 'level', '客户等级', {
+      designField('comInput', 'name', '客户名称', { config: { required: true } }),
+      designField('numInput', 'credit', '信用额度', { precision: 2 }),
+      designField('select', 'level', '客户等级', {
         __slot__: {
           options: [
             { id: 'a', fullName: 'A 级' },
@@ -38,17 +36,17 @@ function customerForm(extra: FormField[] = []): FormJson {
           ],
         },
       }),
-      field('userSelect', 'owner', '负责人'),
-      field('billRule', 'code', '客户编号', { config: { rule: 'contract' } }),
-      field('createUser', 'creator', '创建人'),
+      designField('userSelect', 'owner', '负责人'),
+      designField('billRule', 'code', '客户编号', { config: { rule: 'contract' } }),
+      designField('createUser', 'creator', '创建人'),
       {
         __config__: {
           jnpfKey: 'table',
           label: '联系人',
           layout: 'rowFormItem',
           children: [
-            field('comInput', 'contact', '姓名', { config: { required: true } }),
-            field('comInput', 'phone', '电话'),
+            designField('comInput', 'contact', '姓名', { config: { required: true } }),
+            designField('comInput', 'phone', '电话'),
           ],
         },
         __vModel__: 'contacts',
@@ -166,13 +164,13 @@ describe.each(dbTargets())('visual development on $name', (target) => {
 
   it('S2-7-80 refuses a design with the message of its first problem and stores nothing', async () => {
     const cases: [FormJson, RegExp][] = [
-      [{ fields: [field('comInput', '', '无名字段')] }, /无名字段没有设置字段名/],
-      [{ fields: [field('comInput', 'a', '甲'), field('numInput', 'A', '乙')] }, /字段名 A 重复/],
-      [{ fields: [field('comInput', '1x', '坏名字')] }, /坏名字的字段名只能包含/],
-      [{ fields: [field('billRule', 'no', '编号')] }, /编号没有选择单据规则/],
+      [{ fields: [designField('comInput', '', '无名字段')] }, /无名字段没有设置字段名/],
+      [{ fields: [designField('comInput', 'a', '甲'), designField('numInput', 'A', '乙')] }, /字段名 A 重复/],
+      [{ fields: [designField('comInput', '1x', '坏名字')] }, /坏名字的字段名只能包含/],
+      [{ fields: [designField('billRule', 'no', '编号')] }, /编号没有选择单据规则/],
       [{ fields: [{ __config__: { jnpfKey: 'card', label: '卡片', children: [] } } as FormField] }, /卡片中没有组件/],
-      [{ hasPrintBtn: true, fields: [field('comInput', 'a', '甲')] }, /请选择打印模板/],
-      [{ fields: [field('relationForm', 'rel', '关联')] }, /关联没有选择关联功能或关联字段/],
+      [{ hasPrintBtn: true, fields: [designField('comInput', 'a', '甲')] }, /请选择打印模板/],
+      [{ fields: [designField('relationForm', 'rel', '关联')] }, /关联没有选择关联功能或关联字段/],
     ];
     for (const [form, message] of cases) {
       const res = await api('POST', BASE, { ...modelBody(form), columnData: '' });
@@ -549,7 +547,7 @@ describe.each(dbTargets())('visual development on $name', (target) => {
 
   it('S1-5-14 refuses a calculated field whose formula does not parse, names a missing field or uses itself', async () => {
     const withFormula = (expression: string) => ({
-      ...modelBody(customerForm([field('calculate', 'total', '合计额度', { expression })])),
+      ...modelBody(customerForm([designField('calculate', 'total', '合计额度', { expression })])),
       fullName: '公式客户',
       enCode: 'formulaCheck',
     });
@@ -653,7 +651,7 @@ describe.each(dbTargets())('visual development on $name', (target) => {
     const { db } = server.database;
     const count = async () => (await api('POST', `${RUNTIME}/${modelId}/List`, {})).data.pagination.total;
     const before = await count();
-    const withRemark = customerForm([field('textarea', 'remark', '备注')]);
+    const withRemark = customerForm([designField('textarea', 'remark', '备注')]);
     const info = await api('GET', `${BASE}/${modelId}`);
     expect(
       (await api('PUT', `${BASE}/${modelId}`, { ...modelBody(withRemark), version: info.data.version })).code,
@@ -665,7 +663,7 @@ describe.each(dbTargets())('visual development on $name', (target) => {
     expect(await count()).toBe(before);
 
     // Without the credit field: the column and its values stay.
-    const form = customerForm([field('textarea', 'remark', '备注')]);
+    const form = customerForm([designField('textarea', 'remark', '备注')]);
     form.fields = form.fields.filter((f) => f.__vModel__ !== 'credit');
     const columns = {
       ...customerColumns,
@@ -687,7 +685,7 @@ describe.each(dbTargets())('visual development on $name', (target) => {
     // Credit back as a text field while its column holds numbers: refused, nothing changes.
     const retyped = customerForm();
     retyped.fields = retyped.fields.map((f) =>
-      f.__vModel__ === 'credit' ? field('comInput', 'credit', '信用额度') : f,
+      f.__vModel__ === 'credit' ? designField('comInput', 'credit', '信用额度') : f,
     );
     const v2 = (await api('GET', `${BASE}/${modelId}`)).data.version;
     expect((await api('PUT', `${BASE}/${modelId}`, { ...modelBody(retyped), version: v2 })).code).toBe(200);
@@ -707,7 +705,7 @@ describe.each(dbTargets())('visual development on $name', (target) => {
     expect(
       (
         await api('PUT', `${BASE}/${modelId}`, {
-          ...modelBody(customerForm([field('textarea', 'remark', '备注')])),
+          ...modelBody(customerForm([designField('textarea', 'remark', '备注')])),
           version: v3,
         })
       ).code,

@@ -7,6 +7,7 @@ import i18n from '../../locales/index.ts';
 import { useSessionStore } from '../../stores/session.ts';
 import { envelope, jsonResponse, mockFeedback, mockFetch } from '../../test/helpers.ts';
 import { PrintPreview } from './print-preview.tsx';
+import { DEFAULT_PAGE } from './page-document.ts';
 
 const template =
   '<p>姓名：<span class="print-field" data-field="realName">{realName}</span></p>' +
@@ -37,14 +38,7 @@ describe('PrintPreview', () => {
           printTemplate: template,
           operatorRecordList: [],
           fullName: '员工信息登记表',
-          pageParam: {
-            paper: 'A4',
-            orientation: 'portrait',
-            marginTop: 20,
-            marginRight: 15,
-            marginBottom: 20,
-            marginLeft: 15,
-          },
+          pageParam: DEFAULT_PAGE,
         }),
       ),
     );

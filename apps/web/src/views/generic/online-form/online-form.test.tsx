@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../locales/index.ts';
 import { useSessionStore } from '../../../stores/session.ts';
-import { envelope, jsonResponse, mockFeedback, mockFetch } from '../../../test/helpers.ts';
+import { envelope, jsonResponse, mockFeedback, mockFetch, screenOf } from '../../../test/helpers.ts';
 import { detailForm, readModel, searchForm, searchValues } from './model.ts';
 import { designField } from '@atrium/shared/forms/fixtures';
 import { showOnlinePage } from './test-page.tsx';
@@ -11,16 +11,14 @@ import { showOnlinePage } from './test-page.tsx';
 const WAIT = { timeout: 10_000 };
 const RUNTIME = '/prod/api/visualdev/OnlineDev';
 
-const field = designField;
-
 const form: FormJson = {
   popupType: 'general',
   generalWidth: '600px',
   labelWidth: 100,
   fields: [
-    field('comInput', 'name', '客户名称', { config: { required: true } }),
-    field('numInput', 'credit', '信用额度', { precision: 2 }),
-    field('select', 'level', '客户等级', {
+    designField('comInput', 'name', '客户名称', { config: { required: true } }),
+    designField('numInput', 'credit', '信用额度', { precision: 2 }),
+    designField('select', 'level', '客户等级', {
       __slot__: {
         options: [
           { id: 'a', fullName: 'A 级' },
@@ -159,20 +157,6 @@ const grant = (codes: string[]) =>
     ] as never,
   });
 
-/** A desktop-wide screen: every breakpoint query matches. */
-function desktop() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: true,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
-}
-
 const table = () => screen.getByTestId('online-table');
 const rowOf = (text: string) => within(table()).getByText(text).closest('tr')!;
 const dialog = () => screen.getByTestId('online-form-body');
@@ -181,7 +165,7 @@ const nameInput = () => document.getElementById('fr_name') as HTMLInputElement;
 describe('online form page', { timeout: 60_000 }, () => {
   beforeEach(async () => {
     await i18n.changeLanguage('zh-CN');
-    desktop();
+    screenOf('desktop');
     grant(BUTTONS);
   });
   afterEach(() => {

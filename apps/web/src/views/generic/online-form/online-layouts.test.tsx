@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../locales/index.ts';
 import { useDictionariesStore } from '../../../stores/dictionaries.ts';
 import { useSessionStore } from '../../../stores/session.ts';
-import { envelope, jsonResponse, mockFeedback, mockFetch } from '../../../test/helpers.ts';
+import { envelope, jsonResponse, mockFeedback, mockFetch, screenOf } from '../../../test/helpers.ts';
 import { groupRows, nestRows, phoneForm, totalOf, withThousands } from './list-shape.ts';
 import { designField } from '@atrium/shared/forms/fixtures';
 import { showOnlinePage } from './test-page.tsx';
@@ -12,17 +12,15 @@ import { showOnlinePage } from './test-page.tsx';
 const WAIT = { timeout: 10_000 };
 const RUNTIME = '/prod/api/visualdev/OnlineDev';
 
-const field = designField;
-
 /** An asset register: a name, a category from a tree dictionary, a price and a keeper's note. */
 const form: FormJson = {
   popupType: 'general',
   labelWidth: 100,
   fields: [
-    field('comInput', 'name', '资产名称', { config: { required: true } }),
-    field('treeSelect', 'category', '资产分类', { config: { dataType: 'dictionary', dictionaryType: 'cat' } }),
-    field('numInput', 'price', '购置金额', { precision: 2 }),
-    field('comInput', 'note', '备注'),
+    designField('comInput', 'name', '资产名称', { config: { required: true } }),
+    designField('treeSelect', 'category', '资产分类', { config: { dataType: 'dictionary', dictionaryType: 'cat' } }),
+    designField('numInput', 'price', '购置金额', { precision: 2 }),
+    designField('comInput', 'note', '备注'),
   ],
 };
 
@@ -145,18 +143,6 @@ function serve(
 const show = () => showOnlinePage('asset', '资产台账');
 
 /** A screen of the given kind: desktop matches every min-width query, a phone none of them. */
-function screenOf(kind: 'desktop' | 'phone') {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: kind === 'desktop' ? true : query.includes('max-width'),
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
-}
 
 const table = () => screen.getByTestId('online-table');
 const lastQuery = (calls: { url: URL; init: RequestInit }[]) => {
@@ -455,11 +441,14 @@ describe('list shapes', () => {
     const ordered = phoneForm(
       {
         fields: [
-          field('comInput', 'a', 'A'),
+          designField('comInput', 'a', 'A'),
           {
-            __config__: { jnpfKey: 'row', children: [field('comInput', 'b', 'B'), field('comInput', 'c', 'C')] },
+            __config__: {
+              jnpfKey: 'row',
+              children: [designField('comInput', 'b', 'B'), designField('comInput', 'c', 'C')],
+            },
           } as FormField,
-          field('comInput', 'd', 'D'),
+          designField('comInput', 'd', 'D'),
         ],
       },
       ['d', 'c'],

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PAGE } from '../../../components/print-preview/page-document.ts';
 import i18n from '../../../locales/index.ts';
 import { useSessionStore } from '../../../stores/session.ts';
-import { envelope, jsonResponse, mockFeedback, mockFetch } from '../../../test/helpers.ts';
+import { envelope, jsonResponse, mockFeedback, mockFetch, screenOf } from '../../../test/helpers.ts';
 import { showOnlinePage } from './test-page.tsx';
 
 const WAIT = { timeout: 10_000 };
@@ -118,18 +118,6 @@ const grant = (codes: string[]) =>
   });
 
 /** A screen of the given kind: desktop matches every min-width query, a phone none of them. */
-function screenOf(kind: 'desktop' | 'phone') {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: kind === 'desktop' ? true : query.includes('max-width'),
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
-}
 
 /** The body of each document sent to the printer: happy-dom has no printing, so the frame's print is watched. */
 function watchPrinting(): string[] {
