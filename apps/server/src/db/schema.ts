@@ -633,6 +633,8 @@ export interface FlowNodeInstanceTable {
   due_at: number | null;
   entered_at: number;
   completed_at: number | null;
+  /** SHA-256 (hex) of the token a trigger waiting for a callback is answered with; null once spent. */
+  callback_token_digest: string | null;
   version: number;
 }
 

@@ -61,6 +61,8 @@ const zhCN = {
   'problem.responseFieldMissing': '{kind}「{name}」的返回值 {path} 未选择要写入的表单字段',
   'problem.responseFieldUnknown': '{kind}「{name}」的返回值 {path} 写入的表单字段 {field} 不存在',
   'problem.triggerAttempts': '{kind}「{name}」的调用次数必须是 1 到 {max} 之间的整数',
+  'problem.interfaceParamCallback': '{kind}「{name}」的接口参数 {param} 使用的流程变量 {variable} 仅在等待回调时可用',
+  'problem.triggerCallbackMinutes': '{kind}「{name}」的回调等待时长必须是 1 到 {max} 之间的整数（分钟）',
 
   'summary.notSet': '未设置',
   'summary.everyone': '所有人',
@@ -101,6 +103,7 @@ const zhCN = {
   'summary.triggerInterface': '调用数据接口',
   'summary.triggerSetFields': '更新 {n} 个字段',
   'summary.triggerWait': '调用数据接口并等待结果',
+  'summary.triggerCallback': '调用数据接口并等待回调',
   'summary.wholeAnswer': '（整个返回值）',
   'summary.defaultBranch': '其他条件进入此流程',
   'summary.noRule': '请设置条件',
@@ -137,6 +140,8 @@ const zhCN = {
   'var.flowName': '流程名称',
   'var.flowUrgent': '紧急程度',
   'var.launchTime': '发起时间',
+  'var.flowCallbackToken': '回调令牌',
+  'var.flowCallbackUrl': '回调地址',
 } as const;
 
 export type FlowMessageKey = keyof typeof zhCN;
@@ -196,6 +201,8 @@ const zhTW: Record<FlowMessageKey, string> = {
   'problem.responseFieldMissing': '{kind}「{name}」的回傳值 {path} 未選擇要寫入的表單欄位',
   'problem.responseFieldUnknown': '{kind}「{name}」的回傳值 {path} 寫入的表單欄位 {field} 不存在',
   'problem.triggerAttempts': '{kind}「{name}」的呼叫次數必須是 1 到 {max} 之間的整數',
+  'problem.interfaceParamCallback': '{kind}「{name}」的介面參數 {param} 使用的流程變數 {variable} 僅在等待回呼時可用',
+  'problem.triggerCallbackMinutes': '{kind}「{name}」的回呼等待時長必須是 1 到 {max} 之間的整數（分鐘）',
 
   'summary.notSet': '未設定',
   'summary.everyone': '所有人',
@@ -236,6 +243,7 @@ const zhTW: Record<FlowMessageKey, string> = {
   'summary.triggerInterface': '呼叫資料介面',
   'summary.triggerSetFields': '更新 {n} 個欄位',
   'summary.triggerWait': '呼叫資料介面並等待結果',
+  'summary.triggerCallback': '呼叫資料介面並等待回呼',
   'summary.wholeAnswer': '（整個回傳值）',
   'summary.defaultBranch': '其他條件進入此流程',
   'summary.noRule': '請設定條件',
@@ -272,6 +280,8 @@ const zhTW: Record<FlowMessageKey, string> = {
   'var.flowName': '流程名稱',
   'var.flowUrgent': '緊急程度',
   'var.launchTime': '發起時間',
+  'var.flowCallbackToken': '回呼權杖',
+  'var.flowCallbackUrl': '回呼網址',
 };
 
 const enUS: Record<FlowMessageKey, string> = {
@@ -332,6 +342,10 @@ const enUS: Record<FlowMessageKey, string> = {
   'problem.responseFieldUnknown':
     '{kind} "{name}" writes the answer value {path} to the form field {field}, which does not exist',
   'problem.triggerAttempts': 'The number of calls of {kind} "{name}" must be a whole number from 1 to {max}',
+  'problem.interfaceParamCallback':
+    'The interface parameter {param} of {kind} "{name}" takes the flow variable {variable}, which only a trigger waiting for a callback has',
+  'problem.triggerCallbackMinutes':
+    'The minutes {kind} "{name}" waits for its callback must be a whole number from 1 to {max}',
 
   'summary.notSet': 'Not set',
   'summary.everyone': 'Everyone',
@@ -372,6 +386,7 @@ const enUS: Record<FlowMessageKey, string> = {
   'summary.triggerInterface': 'Call a data interface',
   'summary.triggerSetFields': 'Update {n} fields',
   'summary.triggerWait': 'Call a data interface and wait for its answer',
+  'summary.triggerCallback': 'Call a data interface and wait for a callback',
   'summary.wholeAnswer': '(the whole answer)',
   'summary.defaultBranch': 'Taken when no other branch matches',
   'summary.noRule': 'Set a condition',
@@ -408,6 +423,8 @@ const enUS: Record<FlowMessageKey, string> = {
   'var.flowName': 'Flow name',
   'var.flowUrgent': 'Urgency',
   'var.launchTime': 'Launch time',
+  'var.flowCallbackToken': 'Callback token',
+  'var.flowCallbackUrl': 'Callback URL',
 };
 
 export const FLOW_MESSAGES: Record<FlowLang, Record<FlowMessageKey, string>> = {

@@ -81,6 +81,10 @@ describe('node card summaries', () => {
     expect(summarizeNode({ ...trigger, properties: { interfaceId: 'i', mode: 'wait' } }, 'en-US')).toBe(
       'Call a data interface and wait for its answer',
     );
+    const callback = { ...trigger, properties: { interfaceId: 'i', mode: 'callback' as const } };
+    expect(summarizeNode(callback)).toBe('调用数据接口并等待回调');
+    expect(summarizeNode(callback, 'zh-TW')).toBe('呼叫資料介面並等待回呼');
+    expect(summarizeNode(callback, 'en-US')).toBe('Call a data interface and wait for a callback');
   });
 
   it('write rules and branches as they read', () => {

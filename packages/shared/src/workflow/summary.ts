@@ -15,7 +15,16 @@ import {
   type CopySpec,
   type FlowNode,
   type MemberSpec,
+  type TriggerProperties,
 } from './types.ts';
+
+/** What a trigger card says it does with its interface, by the call's mode (anything else: async). */
+const triggerSummary = (mode: TriggerProperties['mode']): FlowMessageKey =>
+  mode === 'wait'
+    ? 'summary.triggerWait'
+    : mode === 'callback'
+      ? 'summary.triggerCallback'
+      : 'summary.triggerInterface';
 
 export interface SummaryOptions {
   /** Labels of form fields by vModel, so rules read "金额 > 5000" rather than "amount > 5000". */
@@ -174,13 +183,7 @@ export function summarizeNode(node: FlowNode, lang: FlowLang = 'zh-CN', opts: Su
       return summarizeTimer(node.properties.minutes, node.properties.untilField, lang, opts);
     case 'trigger': {
       const parts = [
-        node.properties.interfaceId
-          ? flowMessage(
-              node.properties.mode === 'wait' ? 'summary.triggerWait' : 'summary.triggerInterface',
-              undefined,
-              lang,
-            )
-          : '',
+        node.properties.interfaceId ? flowMessage(triggerSummary(node.properties.mode), undefined, lang) : '',
         node.properties.setFields?.length
           ? flowMessage('summary.triggerSetFields', { n: node.properties.setFields.length }, lang)
           : '',

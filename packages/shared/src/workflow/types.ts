@@ -172,7 +172,8 @@ export interface OverdueSettings {
  * A value a flow gives one declared parameter of a data interface it calls. Without such a list a
  * declared parameter takes the form field of its name, or the flow variable of its name (which wins:
  * `initiatorId`, `initiatorDept`, `instanceId`, `billNo`, `flowTitle`, `flowCode`, `flowName`,
- * `flowUrgent`, `launchTime`).
+ * `flowUrgent`, `launchTime`; for a trigger waiting for a callback also `flowCallbackToken` and
+ * `flowCallbackUrl`).
  */
 export interface InterfaceParam {
   /** The interface's declared parameter. */
@@ -306,18 +307,34 @@ export interface TriggerProperties {
   interfaceParams?: InterfaceParam[];
   /**
    * async (default): the call is queued with the step and the flow goes on at once (retried on
-   * failure); wait: the node waits for the answer, maps it into the form, then the flow goes on.
+   * failure); wait: the node waits for the answer, maps it into the form, then the flow goes on;
+   * callback: the call hands the outside system a single-use token, and the node waits until the
+   * system posts its answer to `FLOW_CALLBACK_PATH/<token>` (or `callbackMinutes` pass).
    */
-  mode?: 'async' | 'wait';
-  /** wait: form fields set from the answer; `from` is a dot path into it ('' the whole answer). */
+  mode?: 'async' | 'wait' | 'callback';
+  /** wait, callback: form fields set from the answer; `from` is a dot path into it ('' the whole answer). */
   responseMap?: { from: string; to: string }[];
   /** Calls before giving up (first included); default 5. */
   maxAttempts?: number;
-  /** wait: when the last call failed, reject the flow (default) or go on without the answer. */
+  /**
+   * wait, callback: when the last call failed (or, waiting for a callback, none came in time), reject
+   * the flow (default) or go on without the answer.
+   */
   onFailure?: 'reject' | 'continue';
+  /** callback: minutes the node waits for the callback after it was entered; default 1440 (a day). */
+  callbackMinutes?: number;
   /** Form fields set from literal values when the trigger runs. */
   setFields?: { field: string; value: unknown }[];
 }
+
+/** How long a trigger waits for its callback unless it says otherwise (a day). */
+export const DEFAULT_CALLBACK_MINUTES = 1440;
+
+/**
+ * Where an outside system posts the answer of a trigger waiting for a callback, followed by
+ * `/<token>`: a public route, the token being the only credential.
+ */
+export const FLOW_CALLBACK_PATH = '/api/workflow/Engine/FlowTask/Callback';
 
 interface NodeBase<T extends FlowNodeType, P> {
   nodeId: string;

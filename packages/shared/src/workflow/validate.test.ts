@@ -395,6 +395,56 @@ describe('publish checks', () => {
     expect(problems(withCall({ interfaceId: '' }), 'zh-TW')[0]?.message).toBe('觸發器「清零」未選擇資料介面');
   });
 
+  it('check a trigger waiting for a callback: its minutes, its answer mapping and the callback variables', () => {
+    const tokenParams = [
+      { field: 'token', source: 'system', value: 'flowCallbackToken' },
+      { field: 'url', source: 'system', value: 'flowCallbackUrl' },
+    ];
+    const call = {
+      interfaceId: 'if2',
+      mode: 'callback',
+      responseMap: [{ from: 'data.code', to: 'type' }],
+      interfaceParams: tokenParams,
+    };
+    const withCall = (extra: object) => setProps(goodTree(), 'trg', { ...call, ...extra });
+    expect(problems(withCall({}))).toEqual([]);
+    for (const callbackMinutes of [1, 1440, 43_200]) expect(problems(withCall({ callbackMinutes }))).toEqual([]);
+    for (const callbackMinutes of [0, -5, 1.5, 43_201]) {
+      expectOnly(
+        withCall({ callbackMinutes }),
+        'triggerCallbackMinutes',
+        'trg',
+        '触发器「清零」的回调等待时长必须是 1 到 43200 之间的整数（分钟）',
+      );
+    }
+    expect(problems(withCall({ callbackMinutes: 0 }), 'zh-TW')[0]?.message).toBe(
+      '觸發器「清零」的回呼等待時長必須是 1 到 43200 之間的整數（分鐘）',
+    );
+    expect(problems(withCall({ callbackMinutes: 0 }), 'en-US')[0]?.message).toBe(
+      'The minutes Trigger node "清零" waits for its callback must be a whole number from 1 to 43200',
+    );
+    // Minutes left over from a callback are not read by a node that no longer waits for one.
+    expect(problems(withCall({ mode: 'wait', interfaceParams: [], callbackMinutes: 0 }))).toEqual([]);
+    // The answer mapping is read, so it is checked as for a waiting call.
+    expectOnly(withCall({ responseMap: [{ from: 'data.code', to: 'code' }] }), 'responseFieldUnknown', 'trg');
+    // Only a trigger waiting for a callback has a token to hand out.
+    expectOnly(
+      withCall({ mode: 'wait', interfaceParams: tokenParams.slice(0, 1) }),
+      'interfaceParamCallback',
+      'trg',
+      '触发器「清零」的接口参数 token 使用的流程变量 flowCallbackToken 仅在等待回调时可用',
+    );
+    expectOnly(
+      setProps(goodTree(), 'a3', {
+        assigneeType: 9,
+        interfaceId: 'if1',
+        interfaceParams: tokenParams.slice(1),
+      }),
+      'interfaceParamCallback',
+      'a3',
+    );
+  });
+
   it('speak the caller language', () => {
     const tree = setProps(goodTree(), 'a1', { members: {} });
     expect(problems(tree, 'en-US')[0]?.message).toBe('Approval node "审批a1" has no approver');

@@ -46,9 +46,11 @@ export type FlowProblemKey =
   | 'interfaceParamNoValue'
   | 'interfaceParamField'
   | 'interfaceParamVariable'
+  | 'interfaceParamCallback'
   | 'responseFieldMissing'
   | 'responseFieldUnknown'
-  | 'triggerAttempts';
+  | 'triggerAttempts'
+  | 'triggerCallbackMinutes';
 
 /**
  * The flow variables a data-interface parameter may take (`source: 'system'`), as the engine fills
@@ -66,6 +68,16 @@ export const INTERFACE_FLOW_VARIABLES = [
   'launchTime',
 ] as const;
 export type InterfaceFlowVariable = (typeof INTERFACE_FLOW_VARIABLES)[number];
+
+/**
+ * The flow variables only a trigger waiting for a callback has: the single-use token the outside
+ * system answers with, and the path it posts to (`FLOW_CALLBACK_PATH/<token>`).
+ */
+export const CALLBACK_FLOW_VARIABLES = ['flowCallbackToken', 'flowCallbackUrl'] as const;
+export type CallbackFlowVariable = (typeof CALLBACK_FLOW_VARIABLES)[number];
+
+/** The longest a trigger may wait for its callback: 30 days. */
+export const TRIGGER_CALLBACK_MAX_MINUTES = 43_200;
 
 /** The most calls a trigger may make: with the jobs' doubling back-off, 20 already span a day. */
 export const TRIGGER_MAX_ATTEMPTS = 20;
@@ -203,7 +215,7 @@ export function validateFlowTree(root: FlowNode, ctx: FlowValidationContext = {}
         break;
       case AssigneeType.dataInterface:
         if (isBlank(p.interfaceId)) report(node, 'interfaceMissing');
-        checkInterfaceParams(node, p.interfaceParams);
+        checkInterfaceParams(node, p.interfaceParams, false);
         break;
       default:
         report(node, 'noAssignee');
@@ -223,16 +235,18 @@ export function validateFlowTree(root: FlowNode, ctx: FlowValidationContext = {}
   /**
    * A trigger sets fields, calls an interface, or both; settings of the call without an interface
    * (waiting, mapping the answer, parameters) mean the interface was forgotten. The answer mapping
-   * is read only when the node waits, so it is checked only then.
+   * is read only when the node waits (for the call's answer or for a callback), and the callback's
+   * time only when it waits for a callback, so each is checked only then.
    */
   function checkTrigger(node: FlowNode, p: TriggerProperties): void {
-    const waits = p.mode === 'wait';
+    const callback = p.mode === 'callback';
+    const waits = p.mode === 'wait' || callback;
     const callSettings = waits || (p.interfaceParams?.length ?? 0) > 0 || (p.responseMap?.length ?? 0) > 0;
     if (isBlank(p.interfaceId)) {
       if (callSettings) report(node, 'interfaceMissing');
       else if ((p.setFields?.length ?? 0) === 0) report(node, 'triggerEmpty');
     }
-    checkInterfaceParams(node, p.interfaceParams);
+    checkInterfaceParams(node, p.interfaceParams, callback);
     if (waits) {
       for (const { from, to } of p.responseMap ?? []) {
         const path = isBlank(from) ? flowMessage('summary.wholeAnswer', undefined, lang) : from;
@@ -244,11 +258,22 @@ export function validateFlowTree(root: FlowNode, ctx: FlowValidationContext = {}
     if (attempts !== undefined && !(Number.isInteger(attempts) && attempts >= 1 && attempts <= TRIGGER_MAX_ATTEMPTS)) {
       report(node, 'triggerAttempts', { max: TRIGGER_MAX_ATTEMPTS });
     }
+    const minutes = p.callbackMinutes;
+    if (
+      callback &&
+      minutes !== undefined &&
+      !(Number.isInteger(minutes) && minutes >= 1 && minutes <= TRIGGER_CALLBACK_MAX_MINUTES)
+    ) {
+      report(node, 'triggerCallbackMinutes', { max: TRIGGER_CALLBACK_MAX_MINUTES });
+    }
     for (const set of p.setFields ?? []) checkField(node, set.field);
   }
 
-  /** Each mapping names a declared parameter and a value: a field of the form, a flow variable or a literal. */
-  function checkInterfaceParams(node: FlowNode, params: InterfaceParam[] | undefined): void {
+  /**
+   * Each mapping names a declared parameter and a value: a field of the form, a flow variable or a
+   * literal. The callback's variables exist only on a trigger waiting for a callback (`callback`).
+   */
+  function checkInterfaceParams(node: FlowNode, params: InterfaceParam[] | undefined, callback: boolean): void {
     for (const { field: param, source, value } of params ?? []) {
       if (isBlank(param)) {
         report(node, 'interfaceParamBlank');
@@ -259,6 +284,8 @@ export function validateFlowTree(root: FlowNode, ctx: FlowValidationContext = {}
         report(node, 'interfaceParamNoValue', { param });
       } else if (source === 'form' && fieldMissing(value)) {
         report(node, 'interfaceParamField', { param, field: value });
+      } else if (source === 'system' && (CALLBACK_FLOW_VARIABLES as readonly string[]).includes(value)) {
+        if (!callback) report(node, 'interfaceParamCallback', { param, variable: value });
       } else if (source === 'system' && !(INTERFACE_FLOW_VARIABLES as readonly string[]).includes(value)) {
         report(node, 'interfaceParamVariable', { param, variable: value });
       }

@@ -21,6 +21,7 @@ import * as auditLog from './019-audit-log.ts';
 import * as workflow from './020-workflow.ts';
 import * as purchase from './021-purchase.ts';
 import * as flowMonitorOrder from './022-flow-monitor-order.ts';
+import * as flowCallback from './023-flow-callback.ts';
 
 /** Every migration in order; the names are recorded in the database and must never change. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '020-workflow': workflow,
   '021-purchase': purchase,
   '022-flow-monitor-order': flowMonitorOrder,
+  '023-flow-callback': flowCallback,
 };

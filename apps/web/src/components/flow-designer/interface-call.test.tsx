@@ -141,6 +141,60 @@ describe('data interface calls in the flow designer', { timeout: 30_000 }, () =>
     expect(within(screen.getByTestId(`flow-node-${trigger.nodeId}`)).getByText('调用数据接口并等待结果')).toBeTruthy();
   });
 
+  it('waits for a callback: minutes, the callback path, its token as a flow variable and the answer mapping', async () => {
+    const start = createNode('start') as StartNode;
+    const trigger = createNode('trigger') as TriggerNode;
+    trigger.properties = { interfaceId: 'if1' };
+    const { last } = mount({ ...start, childNode: trigger });
+    const props = () => (last().childNode as TriggerNode).properties;
+
+    fireEvent.click(screen.getByTestId(`flow-node-${trigger.nodeId}`));
+    await within(await screen.findByTestId('flow-interface-params')).findByText('部门 (dept)');
+    // Only a trigger waiting for a callback offers the callback's variables.
+    await pick('flow-iparam-who-source', '流程变量');
+    fireEvent.mouseDown(within(screen.getByTestId('flow-iparam-who-value')).getByRole('combobox'));
+    expect(screen.queryByTitle('回调令牌 (flowCallbackToken)')).toBeNull();
+    expect(screen.queryByTestId('flow-trigger-callback-minutes')).toBeNull();
+
+    fireEvent.click(within(screen.getByTestId('flow-trigger-mode')).getByLabelText('等待外部系统回调后继续'));
+    expect(props().mode).toBe('callback');
+    const minutes = screen.getByTestId('flow-trigger-callback-minutes');
+    const input = minutes.tagName === 'INPUT' ? minutes : minutes.querySelector('input')!;
+    expect((input as HTMLInputElement).value).toBe('1440');
+    fireEvent.change(input, { target: { value: '120' } });
+    await waitFor(() => expect(props().callbackMinutes).toBe(120));
+    expect(screen.getByTestId('flow-trigger-callback-hint').textContent).toContain(
+      'POST /api/workflow/Engine/FlowTask/Callback/{token}',
+    );
+
+    await pick('flow-iparam-who-value', '回调令牌 (flowCallbackToken)');
+    await pick('flow-iparam-dept-source', '流程变量');
+    await pick('flow-iparam-dept-value', '回调地址 (flowCallbackUrl)');
+    expect(props().interfaceParams).toEqual([
+      { field: 'who', source: 'system', value: 'flowCallbackToken' },
+      { field: 'dept', source: 'system', value: 'flowCallbackUrl' },
+    ]);
+    // The answer mapping and the failure choice are those of a waiting call.
+    expect(screen.getByText('调用失败或超时未回调时')).toBeTruthy();
+    fireEvent.click(await screen.findByTestId('flow-response-map-add'));
+    fireEvent.change(screen.getByTestId('flow-response-map-0-from'), { target: { value: 'data.reason' } });
+    await pick('flow-response-map-0-to', '事由');
+    expect(props().responseMap).toEqual([{ from: 'data.reason', to: 'reason' }]);
+    await waitFor(() => expect(problemTexts()).toEqual([]));
+    expect(within(screen.getByTestId(`flow-node-${trigger.nodeId}`)).getByText('调用数据接口并等待回调')).toBeTruthy();
+
+    // Back to waiting for the call's own answer: there is no token to hand out any more.
+    fireEvent.click(within(screen.getByTestId('flow-trigger-mode')).getByLabelText('等待返回后继续'));
+    expect(props().mode).toBe('wait');
+    expect(screen.queryByTestId('flow-trigger-callback-minutes')).toBeNull();
+    await waitFor(() =>
+      expect(problemTexts()).toEqual([
+        '触发器「触发器」的接口参数 who 使用的流程变量 flowCallbackToken 仅在等待回调时可用',
+        '触发器「触发器」的接口参数 dept 使用的流程变量 flowCallbackUrl 仅在等待回调时可用',
+      ]),
+    );
+  });
+
   it('offers the data interface as an approver source and flags it until one is chosen', async () => {
     const start = createNode('start') as StartNode;
     const approver = createNode('approver') as ApproverNode;

@@ -5,6 +5,7 @@
  * name, as the engine does without a mapping, so only explicit choices are stored.
  */
 import {
+  CALLBACK_FLOW_VARIABLES,
   flowMessage,
   INTERFACE_FLOW_VARIABLES,
   type FlowMessageKey,
@@ -29,10 +30,14 @@ type Source = InterfaceParam['source'];
 const SOURCES: readonly Source[] = ['form', 'system', 'literal'];
 const AUTO = 'auto';
 
-/** The options of the flow variables, named in the designer's language. */
-export function useFlowVariableOptions(): { value: string; label: string }[] {
+/**
+ * The options of the flow variables, named in the designer's language; with `callback` (a trigger
+ * waiting for a callback) its token and callback path come first, being what such a call is for.
+ */
+export function useFlowVariableOptions(callback = false): { value: string; label: string }[] {
   const { lang } = useFlowEnv();
-  return INTERFACE_FLOW_VARIABLES.map((name) => ({
+  const names = callback ? [...CALLBACK_FLOW_VARIABLES, ...INTERFACE_FLOW_VARIABLES] : INTERFACE_FLOW_VARIABLES;
+  return names.map((name) => ({
     value: name,
     label: `${flowMessage(`var.${name}` as FlowMessageKey, undefined, lang)} (${name})`,
   }));
@@ -43,6 +48,7 @@ function ParamRow({
   declared,
   stale,
   mapping,
+  callback,
   onChange,
 }: {
   name: string;
@@ -50,10 +56,12 @@ function ParamRow({
   /** The interface no longer declares the mapped parameter: it may only be removed. */
   stale: boolean;
   mapping: InterfaceParam | undefined;
+  /** The call waits for a callback: its token and path are flow variables too. */
+  callback: boolean;
   onChange: (mapping: InterfaceParam | undefined) => void;
 }) {
   const { t } = useTranslation();
-  const variables = useFlowVariableOptions();
+  const variables = useFlowVariableOptions(callback);
   const source = mapping?.source;
   const set = (value: string) => onChange({ field: name, source: source ?? 'literal', value });
   return (
@@ -105,10 +113,13 @@ export function InterfaceCallSettings({
   value,
   onChange,
   label,
+  callback = false,
 }: {
   value: InterfaceCall;
   onChange: (patch: InterfaceCall, key?: string) => void;
   label: string;
+  /** A trigger waiting for a callback: its parameters may take the callback's token and path. */
+  callback?: boolean;
 }) {
   const { t } = useTranslation();
   const id = value.interfaceId;
@@ -158,6 +169,7 @@ export function InterfaceCallSettings({
               declared={declared.find((p) => p.field === name)}
               stale={params.isSuccess && !declared.some((p) => p.field === name)}
               mapping={mappings.find((m) => m.field === name)}
+              callback={callback}
               onChange={(next) => setMapping(name, next)}
             />
           ))}

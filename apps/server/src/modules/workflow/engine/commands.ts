@@ -14,6 +14,7 @@ import {
   type ApproverProperties,
   type FlowButton,
   type FormOperate,
+  type TriggerProperties,
 } from '@atrium/shared/workflow';
 import { EngineError, NeedsPicks } from './errors.ts';
 import {
@@ -24,6 +25,7 @@ import {
   ensureScope,
   groupSnapshot,
   innermostPlace,
+  queueCallbackDeadline,
   queueTriggerCall,
   scopeOf,
   settleNode,
@@ -671,7 +673,9 @@ export function restore(w: Working): void {
 /**
  * A timer or a waiting trigger whose job came while the flow was suspended did nothing (a suspended
  * flow does not move): on restore a timer already due fires again and a waiting trigger is called
- * again, each as a new job (the old one is spent). A job that finds its node moved on does nothing.
+ * again, each as a new job (the old one is spent). A trigger waiting for a callback was called all
+ * the same (its call moves nothing) and keeps its token; only a deadline that passed meanwhile runs
+ * again. A job that finds its node moved on does nothing.
  */
 function requeueWaits(w: Working): void {
   const now = w.now();
@@ -684,7 +688,11 @@ function requeueWaits(w: Working): void {
         dedupeKey: `workflow.timer:${ni.id}:${now}`,
       });
     const node = ni.node_type === 'trigger' ? w.treeNode(ni.node_id) : null;
-    if (node?.type === 'trigger') queueTriggerCall(w, ni, node.properties, `workflow.trigger:${ni.id}:${now}`);
+    if (node?.type !== 'trigger') continue;
+    if (node.properties.mode !== 'callback')
+      queueTriggerCall(w, ni, node.properties, `workflow.trigger:${ni.id}:${now}`);
+    else if (ni.due_at !== null && ni.due_at <= now)
+      queueCallbackDeadline(w, ni, node.properties, now, `workflow.triggerTimeout:${ni.id}:${now}`);
   }
 }
 
@@ -745,6 +753,19 @@ function activeTrigger(w: Working, nodeInstanceId: string) {
   return node.type === 'trigger' ? { ni, props: node.properties } : null;
 }
 
+/** Sets the form fields of a trigger's `responseMap` from an answer; answers what changed (a record's diff). */
+function mapAnswer(w: Working, props: TriggerProperties, answer: unknown): Record<string, unknown> {
+  const diff: Record<string, unknown> = {};
+  for (const { from, to } of props.responseMap ?? []) {
+    const value = answerAt(answer, from);
+    if (!to || value === undefined) continue;
+    if (JSON.stringify(w.state.formData[to]) !== JSON.stringify(value))
+      diff[to] = { from: w.state.formData[to] ?? null, to: value };
+    w.state.formData[to] = value;
+  }
+  return diff;
+}
+
 /**
  * A waiting trigger's interface answered: its `responseMap` fills the form and the flow goes on.
  * Nothing when the node no longer waits (a recall, reject or withdraw came first).
@@ -752,11 +773,58 @@ function activeTrigger(w: Working, nodeInstanceId: string) {
 export async function triggerAnswered(w: Working, nodeInstanceId: string, answer: unknown): Promise<boolean> {
   const found = activeTrigger(w, nodeInstanceId);
   if (!found) return false;
-  for (const { from, to } of found.props.responseMap ?? []) {
-    const value = answerAt(answer, from);
-    if (to && value !== undefined) w.state.formData[to] = value;
-  }
+  mapAnswer(w, found.props, answer);
   await completeNode(w, found.ni);
+  throwIfPicksNeeded(w);
+  return true;
+}
+
+/**
+ * An outside system answered a trigger waiting for a callback, with the token whose hash is
+ * `tokenHash`: the token is spent, the `responseMap` fills the form, a system record keeps what the
+ * answer changed, and the flow goes on. Nothing when no step waits for that token any more (answered,
+ * timed out, taken back, the flow ended). A suspended flow refuses and keeps the token, so the same
+ * answer may come again once the flow is restored.
+ */
+export async function callbackAnswered(
+  w: Working,
+  nodeInstanceId: string,
+  tokenHash: string,
+  answer: unknown,
+): Promise<boolean> {
+  const ni = w.state.nodes.find((n) => n.id === nodeInstanceId);
+  if (!ni || ni.state !== 'active' || ni.callback_token_digest !== tokenHash) return false;
+  if (w.instance.status === FlowStatus.suspended) throw new EngineError('flowCallbackSuspended', {}, 409);
+  const found = activeTrigger(w, nodeInstanceId);
+  if (!found) return false;
+  ni.callback_token_digest = null;
+  w.record({
+    node: nodeRef(ni),
+    handleStatus: HandleStatus.autoApproved,
+    handlerId: SYSTEM_HANDLER,
+    formDiff: mapAnswer(w, found.props, answer),
+    source: 'system-rule',
+  });
+  await completeNode(w, ni);
+  throwIfPicksNeeded(w);
+  return true;
+}
+
+/**
+ * No callback came before a trigger's deadline: its token is dropped and the step fails as its
+ * `onFailure` says, with a system record whose opinion is `reason`: the flow is rejected to its
+ * start, or goes on without the answer. Nothing when the step no longer waits; while the flow is
+ * suspended nothing either, and restoring it queues the deadline again.
+ */
+export async function callbackTimedOut(w: Working, nodeInstanceId: string, reason: string): Promise<boolean> {
+  const found = activeTrigger(w, nodeInstanceId);
+  if (!found) return false;
+  const { ni, props } = found;
+  ni.callback_token_digest = null;
+  w.touchNode(ni);
+  if (props.onFailure !== 'continue') return triggerFailed(w, nodeInstanceId, reason);
+  w.record({ node: nodeRef(ni), handleStatus: HandleStatus.autoApproved, handlerId: SYSTEM_HANDLER, opinion: reason });
+  await completeNode(w, ni);
   throwIfPicksNeeded(w);
   return true;
 }

@@ -47,6 +47,7 @@ const ports: EnginePorts = {
   resolveCopyRecipients: async (spec) => spec.users ?? [],
   delegateOf: async () => null,
   adminUserId: async () => 'admin',
+  newCallbackToken: async () => ({ seed: `seed${++counter}`, hash: `hash${counter}` }),
 };
 
 function newState(tree: FlowNode, formData: Record<string, unknown> = {}): InstanceState {

@@ -22,14 +22,15 @@ export type EngineErrorKey =
   | 'flowFieldRequired'
   | 'flowUserRequired'
   | 'flowNotEnded'
-  | 'flowAlreadyHandler';
+  | 'flowAlreadyHandler'
+  | 'flowCallbackSuspended';
 
 export class EngineError extends Error {
   constructor(
     readonly key: EngineErrorKey,
     readonly params: Record<string, string | number> = {},
-    /** 400 for a refusal the caller can fix, 404 for something that is not there. */
-    readonly status: 400 | 403 | 404 = 400,
+    /** 400 for a refusal the caller can fix, 404 for something that is not there, 409 for "not now". */
+    readonly status: 400 | 403 | 404 | 409 = 400,
   ) {
     super(key);
     this.name = 'EngineError';

@@ -16,4 +16,9 @@ export interface EnginePorts {
   delegateOf(userId: string, state: InstanceState): Promise<string | null>;
   /** The administrator account's id, for the empty policy "admin". */
   adminUserId(): Promise<string | null>;
+  /**
+   * A fresh single-use token for a trigger waiting for a callback: the seed its call derives the
+   * token from, and the token's hash, which is all the step keeps (runtime/callback-token.ts).
+   */
+  newCallbackToken(): Promise<{ seed: string; hash: string }>;
 }

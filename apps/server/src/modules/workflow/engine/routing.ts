@@ -7,6 +7,7 @@
 import {
   branchPath,
   CounterSign,
+  DEFAULT_CALLBACK_MINUTES,
   FlowStatus,
   HandleStatus,
   isApproverNode,
@@ -136,6 +137,7 @@ export async function enterNode(w: Working, node: FlowNode, scope: string, creat
       const props = node.properties;
       for (const { field, value } of props.setFields ?? []) w.state.formData[field] = value;
       if (!props.interfaceId) return completeNode(w, ni);
+      if (props.mode === 'callback') return awaitCallback(w, ni, props);
       queueTriggerCall(w, ni, props, `workflow.trigger:${ni.id}`);
       if (props.mode === 'wait') return;
       return completeNode(w, ni);
@@ -146,8 +148,15 @@ export async function enterNode(w: Working, node: FlowNode, scope: string, creat
 /**
  * A trigger's call as a job of this command (the outbox): it exists exactly when the step commits,
  * goes out after the commit, and is retried on failure; the values sent are those of this moment.
+ * A call waiting for a callback carries the seed of its token (`callbackSeed`), every attempt the same.
  */
-export function queueTriggerCall(w: Working, ni: NodeInstanceRow, props: TriggerProperties, dedupeKey: string): void {
+export function queueTriggerCall(
+  w: Working,
+  ni: NodeInstanceRow,
+  props: TriggerProperties,
+  dedupeKey: string,
+  callbackSeed?: string,
+): void {
   if (!props.interfaceId) return;
   w.changes.jobs.push({
     kind: 'workflow.trigger',
@@ -156,11 +165,45 @@ export function queueTriggerCall(w: Working, ni: NodeInstanceRow, props: Trigger
       instanceId: w.instance.id,
       nodeInstanceId: ni.id,
       interfaceId: props.interfaceId,
-      params: interfaceParamList(w.state, props.interfaceParams),
+      params: interfaceParamList(w.state, props.interfaceParams, callbackSeed !== undefined),
       wait: props.mode === 'wait',
+      ...(callbackSeed !== undefined ? { callbackSeed } : {}),
     },
     dedupeKey,
     ...(props.maxAttempts && props.maxAttempts > 0 ? { maxAttempts: Math.floor(props.maxAttempts) } : {}),
+  });
+}
+
+/** Minutes a trigger waits for its callback: its own setting, else a day. */
+export const callbackMinutesOf = (props: TriggerProperties): number =>
+  props.callbackMinutes && props.callbackMinutes > 0 ? props.callbackMinutes : DEFAULT_CALLBACK_MINUTES;
+
+/**
+ * A trigger waiting for a callback: the step keeps only the hash of a fresh single-use token, its call
+ * goes out with the token (derived again from the seed when it goes out), and unless the outside
+ * system answers before `due_at` the deadline's job fails the step as `onFailure` says.
+ */
+async function awaitCallback(w: Working, ni: NodeInstanceRow, props: TriggerProperties): Promise<void> {
+  const { seed, hash } = await w.ports.newCallbackToken();
+  ni.callback_token_digest = hash;
+  ni.due_at = w.now() + callbackMinutesOf(props) * MINUTE;
+  queueTriggerCall(w, ni, props, `workflow.trigger:${ni.id}`, seed);
+  queueCallbackDeadline(w, ni, props, ni.due_at, `workflow.triggerTimeout:${ni.id}`);
+}
+
+/** The job that ends a callback's wait at `runAt` (its step's deadline, or at once after a restore). */
+export function queueCallbackDeadline(
+  w: Working,
+  ni: NodeInstanceRow,
+  props: TriggerProperties,
+  runAt: number,
+  dedupeKey: string,
+): void {
+  w.changes.jobs.push({
+    kind: 'workflow.triggerTimeout',
+    runAt,
+    payload: { instanceId: w.instance.id, nodeInstanceId: ni.id, minutes: callbackMinutesOf(props) },
+    dedupeKey,
   });
 }
 

@@ -70,6 +70,8 @@ export interface NodeInstanceRow {
   due_at: number | null;
   entered_at: number;
   completed_at: number | null;
+  /** A trigger waiting for a callback: the SHA-256 of its token (engine/callback-token.ts); null once spent. */
+  callback_token_digest: string | null;
   version: number;
 }
 
@@ -179,7 +181,7 @@ export interface Notification {
 }
 
 export interface JobRequest {
-  kind: 'workflow.timer' | 'workflow.remind' | 'workflow.overdue' | 'workflow.trigger';
+  kind: 'workflow.timer' | 'workflow.remind' | 'workflow.overdue' | 'workflow.trigger' | 'workflow.triggerTimeout';
   runAt: number;
   payload: Record<string, unknown>;
   dedupeKey: string;

@@ -100,10 +100,13 @@ export class Working {
     return this.state.nodes.filter((n) => n.state === 'active');
   }
 
-  addNode(values: Omit<NodeInstanceRow, 'id' | 'instance_id' | 'version' | 'entered_at' | 'round'>): NodeInstanceRow {
+  addNode(
+    values: Omit<NodeInstanceRow, 'id' | 'instance_id' | 'version' | 'entered_at' | 'round' | 'callback_token_digest'>,
+  ): NodeInstanceRow {
     const round = 1 + Math.max(0, ...this.state.nodes.filter((n) => n.node_id === values.node_id).map((n) => n.round));
     const row: NodeInstanceRow = {
       ...values,
+      callback_token_digest: null,
       id: this.ports.newId(),
       instance_id: this.instance.id,
       round,

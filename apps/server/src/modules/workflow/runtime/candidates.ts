@@ -34,6 +34,7 @@ export function previewPorts(now: () => number): EnginePorts {
     resolveCopyRecipients: none,
     delegateOf: async () => null,
     adminUserId: async () => null,
+    newCallbackToken: () => Promise.reject(new Error('a preview enters no node')),
   };
 }
 

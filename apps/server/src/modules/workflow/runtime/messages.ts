@@ -16,6 +16,21 @@ export const runtimeMessages = {
   ]),
   flowNotRunning: m(['流程不在审批中', '流程不在審批中', 'The flow is not running']),
   flowSuspended: m(['流程已挂起', '流程已掛起', 'The flow is suspended']),
+  flowCallbackUnknown: m([
+    '回调令牌无效或已使用，或该步骤已不再等待回调',
+    '回呼權杖無效或已使用，或該步驟已不再等待回呼',
+    'The callback token is unknown or already used, or its step no longer waits for a callback',
+  ]),
+  flowCallbackSuspended: m([
+    '流程已挂起，请在流程恢复后再次回调',
+    '流程已掛起，請在流程恢復後再次回呼',
+    'The flow is suspended: send the callback again once it is restored',
+  ]),
+  flowCallbackTimedOut: m([
+    '{minutes} 分钟内未收到回调',
+    '{minutes} 分鐘內未收到回呼',
+    'No callback came within {minutes} minutes',
+  ]),
   flowOperatorDone: m([
     '该审批已处理或已失效',
     '該審批已處理或已失效',

@@ -20,6 +20,7 @@ import { interfaceParamList } from '../engine/interface-params.ts';
 import type { EnginePorts } from '../engine/ports.ts';
 import type { InstanceState } from '../engine/state.ts';
 import { isApproval } from '../engine/working.ts';
+import { newCallbackToken } from './callback-token.ts';
 import { callFlowInterface, userIdsOf } from './interfaces.ts';
 
 const asIds = (value: unknown): string[] => {
@@ -275,6 +276,7 @@ export function enginePorts(trx: Tx, services: { now: () => number; adminSql: Ad
     resolveCopyRecipients: (spec, state) => copyRecipients(trx, spec, state),
     delegateOf: (userId, state) => delegateOf(trx, userId, state.template.id, now()),
     adminUserId: () => adminUserId(trx),
+    newCallbackToken: () => newCallbackToken(trx),
   };
 }
 

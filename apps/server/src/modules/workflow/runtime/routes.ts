@@ -4,7 +4,7 @@
  * to anyone who may not see the instance.
  */
 import type { FastifyRequest } from 'fastify';
-import { FlowStatus, FlowTemplateType, type FlowStartBody } from '@atrium/shared/workflow';
+import { FLOW_CALLBACK_PATH, FlowStatus, FlowTemplateType, type FlowStartBody } from '@atrium/shared/workflow';
 import { signedIn } from '../../../core/access.ts';
 import { AppError, fail, notFound } from '../../../core/errors.ts';
 import { ok } from '../../../core/http.ts';
@@ -30,6 +30,7 @@ import {
 } from '../engine/commands.ts';
 import { NeedsPicks } from '../engine/errors.ts';
 import { Working } from '../engine/working.ts';
+import { answerCallback } from './callbacks.ts';
 import { previewPorts } from './candidates.ts';
 import { readState } from './store.ts';
 import { candidateUsers, candidatesOf, candidatesForLaunch, currentNodes, templateNodes } from './candidates.ts';
@@ -43,6 +44,9 @@ import {
   batchAnswer,
   batchBody,
   batchCandidateQuery,
+  CALLBACK_BODY_LIMIT,
+  callbackBody,
+  callbackParams,
   candidatesAnswer,
   candidatesBody,
   candidateUserAnswer,
@@ -482,6 +486,31 @@ export async function runtimeRoutes(app: App, services: Services) {
         return act(request, request.params.id, undefined, (w) => run(w), 'admin');
       },
     );
+
+  // Public: an outside system answering a trigger that waits for its callback; the single-use token in
+  // the path is the credential (docs/workflow.md, "Data interfaces in a flow").
+  app.post(
+    `${FLOW_CALLBACK_PATH}/:token`,
+    {
+      bodyLimit: CALLBACK_BODY_LIMIT,
+      schema: {
+        params: callbackParams,
+        body: callbackBody,
+        tags,
+        summary: 'Answer a trigger waiting for a callback, with its token',
+        response: replies(actionAnswer),
+      },
+      config: { access: 'public' },
+    },
+    async (request) => {
+      await runCommand(
+        db,
+        (unit) => answerCallback(services, unit, request.params.token, request.body ?? null),
+        onEffectFailure,
+      );
+      return ok(null);
+    },
+  );
 
   app.post(
     `${BEFORE}/BatchOperation`,

@@ -74,6 +74,13 @@ export const candidateUserBody = pageQuery.pick({ keyword: true, currentPage: tr
 
 export const batchCandidateQuery = z.object({ taskOperatorId: recordId });
 
+/** The token of a callback (43 characters as handed out; anything else is simply unknown). */
+export const callbackParams = z.object({ token: z.string().max(200) });
+/** A callback's answer: any JSON, mapped into the form by the step's `responseMap`. */
+export const callbackBody = z.unknown();
+/** The largest answer a callback may post: an answer fills form fields, not files. */
+export const CALLBACK_BODY_LIMIT = 1024 * 1024;
+
 // ---- Answers --------------------------------------------------------------------------------
 
 const pickNode = z.object({ nodeId: z.string(), nodeName: z.string() });

@@ -39,8 +39,12 @@ export interface PicksAnswer {
 /** The engine's refusals as the API answers them. */
 export function asAppError(error: unknown): unknown {
   if (error instanceof EngineError) {
-    const code =
-      error.status === 404 ? ResultCode.notFound : error.status === 403 ? ResultCode.forbidden : ResultCode.failed;
+    const code = {
+      400: ResultCode.failed,
+      403: ResultCode.forbidden,
+      404: ResultCode.notFound,
+      409: ResultCode.conflict,
+    }[error.status];
     return new AppError(code, error.key, error.params);
   }
   return error;

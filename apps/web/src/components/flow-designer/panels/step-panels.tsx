@@ -1,6 +1,9 @@
 /** Properties of the nodes nobody handles: copy, sub-flow, timer and trigger. */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
+  DEFAULT_CALLBACK_MINUTES,
+  FLOW_CALLBACK_PATH,
+  TRIGGER_CALLBACK_MAX_MINUTES,
   TRIGGER_MAX_ATTEMPTS,
   type CopyNode,
   type CopyProperties,
@@ -232,23 +235,48 @@ export function TriggerPanel({ node }: { node: TriggerNode }) {
   const set = (index: number, row: { field: string; value: unknown }) =>
     patch({ setFields: rows.map((r, i) => (i === index ? row : r)) }, `setFields:${index}`);
   const p = node.properties;
-  const waits = p.mode === 'wait';
+  const callback = p.mode === 'callback';
+  // Both wait for an answer: the call's own, or the one the outside system posts back later.
+  const waits = p.mode === 'wait' || callback;
   return (
     <>
-      <InterfaceCallSettings label={t('flowDesigner.trigger.interface')} value={p} onChange={patch} />
+      <InterfaceCallSettings
+        label={t('flowDesigner.trigger.interface')}
+        value={p}
+        onChange={patch}
+        callback={callback}
+      />
       {p.interfaceId && (
         <>
           <Form.Item label={t('flowDesigner.trigger.mode')}>
             <Radio.Group
               value={p.mode ?? 'async'}
               onChange={(e) => patch({ mode: e.target.value as TriggerProperties['mode'] })}
-              options={(['async', 'wait'] as const).map((v) => ({
+              options={(['async', 'wait', 'callback'] as const).map((v) => ({
                 value: v,
                 label: t(`flowDesigner.trigger.modes.${v}`),
               }))}
               data-testid="flow-trigger-mode"
             />
           </Form.Item>
+          {callback && (
+            <>
+              <Form.Item label={t('flowDesigner.trigger.callbackMinutes')}>
+                <InputNumber
+                  min={1}
+                  max={TRIGGER_CALLBACK_MAX_MINUTES}
+                  precision={0}
+                  suffix={t('flowDesigner.timer.minuteUnit')}
+                  value={p.callbackMinutes ?? DEFAULT_CALLBACK_MINUTES}
+                  onChange={(minutes) => patch({ callbackMinutes: minutes ?? undefined }, 'callbackMinutes')}
+                  data-testid="flow-trigger-callback-minutes"
+                />
+              </Form.Item>
+              <p className={styles.hint} data-testid="flow-trigger-callback-hint">
+                {t('flowDesigner.trigger.callbackHint', { url: `POST ${FLOW_CALLBACK_PATH}/{token}` })}
+              </p>
+            </>
+          )}
           <Form.Item label={t('flowDesigner.trigger.maxAttempts')}>
             <InputNumber
               min={1}
@@ -261,7 +289,9 @@ export function TriggerPanel({ node }: { node: TriggerNode }) {
           </Form.Item>
           {waits && (
             <>
-              <Form.Item label={t('flowDesigner.trigger.onFailure')}>
+              <Form.Item
+                label={t(callback ? 'flowDesigner.trigger.onCallbackFailure' : 'flowDesigner.trigger.onFailure')}
+              >
                 <Select
                   value={p.onFailure ?? 'reject'}
                   onChange={(onFailure: TriggerProperties['onFailure']) => patch({ onFailure })}

@@ -229,12 +229,20 @@ export const flowDesigner = {
     value: 'Value',
     addField: 'Add field',
     mode: 'Call',
-    modes: { async: 'In the background, the flow goes on', wait: 'Wait for the answer' },
+    modes: {
+      async: 'In the background, the flow goes on',
+      wait: 'Wait for the answer',
+      callback: 'Wait for a callback',
+    },
     responseMap: 'Answer into the form',
     answerPath: 'Answer path, e.g. data.code; empty for the whole answer',
     addResponse: 'Add mapping',
     maxAttempts: 'Calls at most',
     onFailure: 'When the last call fails',
+    onCallbackFailure: 'When the call fails or no callback comes in time',
+    callbackMinutes: 'Wait for the callback at most',
+    callbackHint:
+      'The outside system sends its answer as a JSON body: {{url}}. The token works once; pass it to the interface with the flow variable "Callback token" or "Callback URL"',
     failure: { reject: 'Return to the initiator', continue: 'Go on without it' },
   },
   interfaceCall: {

@@ -229,12 +229,16 @@ export const flowDesigner = {
     value: '值',
     addField: '添加字段',
     mode: '呼叫方式',
-    modes: { async: '非同步呼叫，流程立即繼續', wait: '等待回傳後繼續' },
+    modes: { async: '非同步呼叫，流程立即繼續', wait: '等待回傳後繼續', callback: '等待外部系統回呼後繼續' },
     responseMap: '回傳值寫入表單',
     answerPath: '回傳值路徑，如 data.code，空為整個回傳值',
     addResponse: '新增映射',
     maxAttempts: '最多呼叫次數',
     onFailure: '最後一次呼叫失敗時',
+    onCallbackFailure: '呼叫失敗或逾時未回呼時',
+    callbackMinutes: '最長等待回呼',
+    callbackHint:
+      '外部系統以 {{url}} 提交結果（JSON 本文）。權杖僅能使用一次，可用流程變數「回呼權杖」或「回呼網址」傳給介面',
     failure: { reject: '退回發起人', continue: '忽略並繼續' },
   },
   interfaceCall: {
