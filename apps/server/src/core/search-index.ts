@@ -105,6 +105,13 @@ const DEFAULT_SCAN_ABOVE = 1000;
 /** A long keyword's first trigrams asked about for the rarest: enough to find a rare one. */
 const MAX_PROBED = 12;
 /**
+ * A long keyword's candidates are the rows holding its rarest trigram and every other trigram held
+ * by at most this many times as many rows: each narrows the candidates for the price of reading a
+ * list of similar length, where the one trigram that nearly every row holds would cost more to
+ * read than it saves.
+ */
+const PROBE_SPREAD = 4;
+/**
  * How long condition() keeps its finding about a keyword (per database), and for how many keywords:
  * a list paged through asks again for every page. A finding only picks the way to search, never
  * the answer, so one that has gone stale costs time at worst.
@@ -158,9 +165,10 @@ interface Finding {
   /** The index admits at most about scanAbove rows. */
   bounded: boolean;
   /**
-   * SQLite, long keywords: the keyword's rarest trigram, when few rows hold it. Its rows alone are
-   * the candidates: reading one short list beats matching the whole phrase, whose common trigrams
-   * may be held by every row (the recheck makes either answer exact).
+   * SQLite, long keywords whose rarest trigram few rows hold: the FTS query of the candidates, that
+   * trigram and the others not much more common (PROBE_SPREAD), all required. Matching the whole
+   * phrase would read every trigram's list, and a common one may be held by every row; the
+   * substring test makes either answer exact.
    */
   probe?: string;
 }
@@ -239,7 +247,7 @@ export function searchIndex(spec: SearchSpec): SearchIndex {
     if (!short) {
       // A NUL ends the tokenizer's input; such a keyword is matched by the scan.
       if (keyword.includes('\0')) return exact;
-      candidates = ftsKeys(ftsPhrase(probe ?? keyword));
+      candidates = ftsKeys(probe ?? ftsPhrase(keyword));
     } else {
       const folded = foldShort(keyword);
       if (folded === undefined) return exact;
@@ -252,11 +260,12 @@ export function searchIndex(spec: SearchSpec): SearchIndex {
   }
 
   /**
-   * SQLite, long keywords: the trigram of the keyword fewest rows hold, with that number, from the
-   * index's vocabulary (a trigram it lacks: no row holds the keyword). Undefined for a keyword the
-   * vocabulary cannot be asked about as it is (a cased letter beyond ASCII, a control character).
+   * SQLite, long keywords: the candidates' FTS query (see Finding.probe) and how many rows hold its
+   * rarest trigram, from the index's vocabulary (a trigram it lacks: no row holds the keyword).
+   * Undefined for a keyword the vocabulary cannot be asked about as it is (a cased letter beyond
+   * ASCII, a control character).
    */
-  async function rarestTrigram(db: AnyDb, keyword: string): Promise<{ term: string; rows: number } | undefined> {
+  async function probeOf(db: AnyDb, keyword: string): Promise<{ query: string; rows: number } | undefined> {
     const folded = foldShort(keyword);
     if (folded === undefined) return undefined;
     const chars = [...folded];
@@ -267,12 +276,10 @@ export function searchIndex(spec: SearchSpec): SearchIndex {
       sql` union all `,
     )}`.execute(db);
     const held = new Map(rows.map((r) => [r.term, Number(r.doc)]));
-    let rarest: { term: string; rows: number } | undefined;
-    for (const term of grams) {
-      const count = held.get(term) ?? 0;
-      if (!rarest || count < rarest.rows) rarest = { term, rows: count };
-    }
-    return rarest;
+    const counted = grams.map((term) => ({ term, rows: held.get(term) ?? 0 })).sort((a, b) => a.rows - b.rows);
+    const rarest = counted[0]!.rows;
+    const used = counted.filter((t) => t.rows <= Math.max(rarest * PROBE_SPREAD, scanAbove));
+    return { query: used.map((t) => ftsPhrase(t.term)).join(' '), rows: rarest };
   }
 
   /** SQLite: whether more than scanAbove rows may hold the keyword, reading no further than that. */
@@ -330,8 +337,8 @@ export function searchIndex(spec: SearchSpec): SearchIndex {
   async function findingOf(db: AnyDb, dialect: Dialect, keyword: string): Promise<Finding> {
     if (dialect === 'sqlite') {
       if (length(keyword) >= 3 && !keyword.includes('\0')) {
-        const rarest = await rarestTrigram(db, keyword);
-        if (rarest && rarest.rows <= scanAbove) return { common: false, bounded: true, probe: rarest.term };
+        const probe = await probeOf(db, keyword);
+        if (probe && probe.rows <= scanAbove) return { common: false, bounded: true, probe: probe.query };
       }
       const common = await commonSqlite(db, keyword);
       return { common, bounded: !common };

@@ -64,8 +64,12 @@ export async function listUsers(
     .leftJoin('organize', 'organize.id', 'users.organize_id')
     .leftJoin('job_grade', 'job_grade.id', 'users.grade_id');
   if (scope) base = base.where(scope);
-  if (query.keyword) base = base.where(await userSearch.condition(db, dialect, query.keyword));
+  const found = query.keyword ? await userSearch.lookup(db, dialect, query.keyword) : null;
+  if (found) base = base.where(found.condition);
   if (query.organizeId) base = base.where('users.id', 'in', membersOfSubtree(db, query.organizeId));
+  // A keyword the index finds in few rows: the page carries the count of every match (a window over
+  // the candidates), so the keyword is looked up once, not twice.
+  const counted = found?.bounded === true;
   const rows = await base
     .select([
       'users.id',
@@ -84,16 +88,20 @@ export async function listUsers(
       'users.sort_code',
       'users.created_at',
     ])
+    .$if(counted, (q) => q.select(sql<number>`count(*) over ()`.as('total')))
     .orderBy('users.sort_code')
     .orderBy('users.id')
     .limit(query.pageSize)
     .offset(offsetOf(query))
     .execute();
-  // A first page that is not full already tells the total: the count (a second scan) is skipped.
+  // A first page that is not full already tells the total, and so does a window count: the count
+  // (a second scan) is skipped. A page past the end has no row to carry it.
   const total =
     query.currentPage === 1 && rows.length < query.pageSize
       ? rows.length
-      : Number((await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total);
+      : counted && rows.length
+        ? rows[0]!.total!
+        : Number((await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total);
   const list: UserListItem[] = rows.map((r) => ({
     id: r.id,
     account: r.account,
