@@ -221,6 +221,7 @@ export function TimerPanel({ node }: { node: TimerNode }) {
           suffix={t('flowDesigner.timer.minuteUnit')}
           value={p.minutes}
           onChange={(minutes) => patch({ minutes: minutes ?? undefined }, 'minutes')}
+          className={styles.minutes}
           data-testid="flow-timer-minutes"
         />
       )}
@@ -269,6 +270,7 @@ export function TriggerPanel({ node }: { node: TriggerNode }) {
                   suffix={t('flowDesigner.timer.minuteUnit')}
                   value={p.callbackMinutes ?? DEFAULT_CALLBACK_MINUTES}
                   onChange={(minutes) => patch({ callbackMinutes: minutes ?? undefined }, 'callbackMinutes')}
+                  className={styles.minutes}
                   data-testid="flow-trigger-callback-minutes"
                 />
               </Form.Item>
