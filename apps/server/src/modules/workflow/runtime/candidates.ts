@@ -103,7 +103,11 @@ export async function candidatesForLaunch(
   const target = await launchableBy(db, flowId, userId);
   if (!target) return null;
   const now = Date.now();
-  const condition = await conditionOf(db, { initiator_id: userId, urgent: 1, submitted_at: now, created_at: now });
+  const condition = await conditionOf(
+    db,
+    { initiator_id: userId, urgent: 1, submitted_at: now, created_at: now },
+    target.tree,
+  );
   const ctx = { formData, system: condition.system, belongsTo: condition.belongsTo };
   return answerFor(target.tree, target.tree.nodeId, ctx, branchList ?? [], {}, true);
 }

@@ -185,7 +185,7 @@ export async function instanceDetail(
     };
   });
   if (instance.status === FlowStatus.wait || instance.status === FlowStatus.suspended) {
-    const condition = await conditionOf(db, instance);
+    const condition = await conditionOf(db, instance, root);
     const ctx = { formData, system: condition.system, belongsTo: condition.belongsTo };
     const choices = parse<Choices>(instance.choices, {});
     const chosen = choices.branches ?? [];

@@ -12,6 +12,7 @@ import type { UnitOfWork } from '../../../core/unit-of-work.ts';
 import { sendFlowMessage } from '../../message/flow-message.ts';
 import { renderTemplateByCode } from '../../message/template/template-service.ts';
 import type { InstanceState, Notification, NotificationKind } from '../engine/state.ts';
+import { realNames } from './names.ts';
 
 const TEMPLATE_OF: Partial<Record<NotificationKind, string>> = {
   todo: MESSAGE_TEMPLATE_CODES.flowTodo,
@@ -55,12 +56,7 @@ export async function sendNotifications(
   const ids = [
     ...new Set(notifications.flatMap((n) => (n.senderId ? [n.senderId] : [])).concat(state.instance.initiator_id)),
   ];
-  const names = new Map(
-    (await unit.trx.selectFrom('users').select(['id', 'real_name']).where('id', 'in', ids).execute()).map((u) => [
-      u.id,
-      u.real_name,
-    ]),
-  );
+  const names = await realNames(unit.trx, ids);
   for (const n of notifications) {
     // Nobody is told about his own action.
     const userIds = n.userIds.filter((id) => id !== n.senderId || n.kind === 'todo');

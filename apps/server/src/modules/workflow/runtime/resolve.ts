@@ -12,7 +12,8 @@ import {
   type StartProperties,
 } from '@atrium/shared/workflow';
 import type { AdminSqlReader } from '../../../core/admin-sql/index.ts';
-import type { Db } from '../../../db/index.ts';
+import type { SelectQueryBuilder } from 'kysely';
+import type { Database, Db } from '../../../db/index.ts';
 import type { Tx } from '../../../db/tx.ts';
 import { newId } from '../../../core/ids.ts';
 import { resolveRecipients } from '../../message/recipients.ts';
@@ -33,11 +34,62 @@ const asIds = (value: unknown): string[] => {
   return [];
 };
 
-/** Only users who may still sign in handle or receive anything. */
-async function enabledUsers(trx: Db | Tx, ids: string[]): Promise<string[]> {
+/**
+ * Approval delegations (kind 0) of the users a command resolved, read in the same statement as
+ * them: the engine asks who stands in for each new handler right after (`delegateOf`). Kept by
+ * user with the time of the read: the delegations not ended then, whether they have begun or not.
+ */
+export type DelegationNotes = Map<string, { at: number; rows: DelegationRow[] }>;
+
+/** Where a command notes the delegations of the users it resolves, and the time of the read. */
+interface Notes {
+  at: number;
+  by: DelegationNotes;
+}
+
+interface DelegationRow {
+  to_user_id: string;
+  template_ids: string | null;
+  start_at: number;
+  end_at: number;
+  created_at: number;
+}
+
+/** Where the users come from: a list of ids, or a one-column subquery naming them. */
+type UserIds = string[] | SelectQueryBuilder<Database, keyof Database, Record<string, string | null>>;
+
+/**
+ * The enabled users among `ids` (only users who may still sign in handle or receive anything),
+ * with their delegations noted in `notes` when given.
+ */
+async function enabledIds(trx: Db | Tx, ids: UserIds, notes?: Notes) {
+  const users = trx.selectFrom('users').where('users.id', 'in', ids).where('users.enabled', '=', 1);
+  if (!notes) return (await users.select('users.id').execute()).map((r) => r.id);
+  const rows = await users
+    .leftJoin('flow_delegation as d', (join) =>
+      join
+        .onRef('d.user_id', '=', 'users.id')
+        .on('d.kind', '=', 0)
+        .on('d.enabled', '=', 1)
+        .on('d.end_at', '>=', notes.at),
+    )
+    .select(['users.id', 'd.to_user_id', 'd.template_ids', 'd.start_at', 'd.end_at', 'd.created_at'])
+    .execute();
+  const found = new Map<string, DelegationRow[]>();
+  for (const { id, to_user_id, template_ids, start_at, end_at, created_at } of rows) {
+    const list = found.get(id) ?? [];
+    found.set(id, list);
+    if (to_user_id !== null && start_at !== null && end_at !== null && created_at !== null)
+      list.push({ to_user_id, template_ids, start_at, end_at, created_at });
+  }
+  for (const [id, list] of found) notes.by.set(id, { at: notes.at, rows: list });
+  return [...found.keys()];
+}
+
+/** The enabled users among `ids`, in their order, once each. */
+async function enabledUsers(trx: Db | Tx, ids: string[], notes?: Notes): Promise<string[]> {
   if (!ids.length) return [];
-  const rows = await trx.selectFrom('users').select('id').where('id', 'in', ids).where('enabled', '=', 1).execute();
-  const found = new Set(rows.map((r) => r.id));
+  const found = new Set(await enabledIds(trx, ids, notes));
   return [...new Set(ids)].filter((id) => found.has(id));
 }
 
@@ -48,7 +100,7 @@ async function orgHeads(trx: Db | Tx, orgIds: string[]): Promise<string[]> {
 }
 
 /** The users a member specification names: users, roles, positions, groups, organisations (members or heads). */
-export async function memberUsers(trx: Db | Tx, spec: MemberSpec | undefined): Promise<string[]> {
+export async function memberUsers(trx: Db | Tx, spec: MemberSpec | undefined, notes?: Notes): Promise<string[]> {
   if (!spec) return [];
   const values = [
     ...(spec.roles ?? []).map((id) => `${id}--role`),
@@ -59,7 +111,7 @@ export async function memberUsers(trx: Db | Tx, spec: MemberSpec | undefined): P
   // resolveRecipients answers everyone for an empty list: only ask it for something.
   const related = values.length ? await resolveRecipients(trx, values) : [];
   const heads = spec.orgHeads ? await orgHeads(trx, spec.orgs ?? []) : [];
-  return enabledUsers(trx, [...(spec.users ?? []), ...related, ...heads]);
+  return enabledUsers(trx, [...(spec.users ?? []), ...related, ...heads], notes);
 }
 
 /** Whether a member specification names anyone at all (an empty pool means "no limit"). */
@@ -67,38 +119,37 @@ export const hasPool = (spec: MemberSpec | undefined) =>
   !!spec && [spec.users, spec.roles, spec.positions, spec.orgs, spec.groups].some((l) => (l?.length ?? 0) > 0);
 
 /** Users in a form field's value: user ids, or organisation ids standing for their heads. */
-async function fieldUsers(trx: Db | Tx, value: unknown): Promise<string[]> {
+async function fieldUsers(trx: Db | Tx, value: unknown, notes?: Notes): Promise<string[]> {
   const ids = asIds(value).map((v) => v.split('--')[0]!);
   if (!ids.length) return [];
   const users = await enabledUsers(trx, ids);
   const rest = ids.filter((id) => !users.includes(id));
-  return enabledUsers(trx, [...users, ...(await orgHeads(trx, rest))]);
+  return enabledUsers(trx, [...users, ...(await orgHeads(trx, rest))], notes);
 }
 
-async function managerOf(trx: Db | Tx, userId: string, levels: number): Promise<string | null> {
+/** The user's manager `levels` up, if enabled: the last step is read with the check. */
+async function managerOf(trx: Db | Tx, userId: string, levels: number, notes?: Notes): Promise<string[]> {
   let current: string | null = userId;
-  for (let i = 0; i < Math.max(1, levels) && current; i++)
+  for (let i = 1; i < Math.max(1, levels) && current; i++)
     current =
       (await trx.selectFrom('users').select('manager_id').where('id', '=', current).executeTakeFirst())?.manager_id ??
       null;
-  return current;
+  return current ? enabledIds(trx, trx.selectFrom('users').select('manager_id').where('id', '=', current), notes) : [];
 }
 
-async function departmentHead(trx: Db | Tx, userId: string, level: number): Promise<string | null> {
-  let orgId =
-    (await trx.selectFrom('users').select('organize_id').where('id', '=', userId).executeTakeFirst())?.organize_id ??
-    null;
-  for (let i = 1; i < Math.max(1, level) && orgId; i++) {
+/** The head of the user's department (`level` 2: of its parent, ...), if enabled: the last step is read with the check. */
+async function departmentHead(trx: Db | Tx, userId: string, level: number, notes?: Notes): Promise<string[]> {
+  const userOrg = trx.selectFrom('users').select('organize_id').where('id', '=', userId);
+  if (Math.max(1, level) === 1)
+    return enabledIds(trx, trx.selectFrom('organize').select('manager_id').where('id', 'in', userOrg), notes);
+  let orgId = (await userOrg.executeTakeFirst())?.organize_id ?? null;
+  for (let i = 1; i < level && orgId; i++) {
     const parent: string | null =
       (await trx.selectFrom('organize').select('parent_id').where('id', '=', orgId).executeTakeFirst())?.parent_id ??
       null;
     orgId = parent && parent !== '-1' && parent !== '0' ? parent : null;
   }
-  if (!orgId) return null;
-  return (
-    (await trx.selectFrom('organize').select('manager_id').where('id', '=', orgId).executeTakeFirst())?.manager_id ??
-    null
-  );
+  return orgId ? enabledIds(trx, trx.selectFrom('organize').select('manager_id').where('id', '=', orgId), notes) : [];
 }
 
 /** The candidate pool of an assignee type 7 node: its members, or anyone when none are named. */
@@ -121,6 +172,7 @@ async function interfaceUsers(
   env: InterfaceEnv,
   node: ApproverNode,
   state: InstanceState,
+  notes?: Notes,
 ): Promise<string[]> {
   const { interfaceId, interfaceParams } = node.properties;
   if (!interfaceId) return [];
@@ -137,34 +189,31 @@ async function interfaceUsers(
     // A broken transaction is not hidden by this: the command's next write fails and rolls it back.
     return [];
   }
-  return enabledUsers(trx, userIdsOf(data));
+  return enabledUsers(trx, userIdsOf(data), notes);
 }
 
 /**
  * The users an approver node's rule names. `interfaces` absent: a data interface (type 9) is not
- * called and answers nobody.
+ * called and answers nobody. With `notes`, the delegations of the users found are noted there.
  */
 export async function resolveAssignees(
   trx: Db | Tx,
   node: ApproverNode,
   state: InstanceState,
   interfaces?: InterfaceEnv,
+  notes?: Notes,
 ): Promise<string[]> {
   const props = node.properties;
   const initiator = state.instance.initiator_id;
   switch (props.assigneeType) {
-    case AssigneeType.initiatorManager: {
-      const manager = await managerOf(trx, initiator, props.managerLevel ?? 1);
-      return enabledUsers(trx, manager ? [manager] : []);
-    }
-    case AssigneeType.deptHead: {
-      const head = await departmentHead(trx, initiator, props.departmentLevel ?? 1);
-      return enabledUsers(trx, head ? [head] : []);
-    }
+    case AssigneeType.initiatorManager:
+      return managerOf(trx, initiator, props.managerLevel ?? 1, notes);
+    case AssigneeType.deptHead:
+      return departmentHead(trx, initiator, props.departmentLevel ?? 1, notes);
     case AssigneeType.initiator:
       return [initiator];
     case AssigneeType.formField:
-      return props.formField ? fieldUsers(trx, state.formData[props.formField]) : [];
+      return props.formField ? fieldUsers(trx, state.formData[props.formField], notes) : [];
     case AssigneeType.previousNodeApprover: {
       const target = props.approverNodeId;
       const ni = [...state.nodes].reverse().find((n) => n.node_id === target && n.state !== 'void');
@@ -174,14 +223,14 @@ export async function resolveAssignees(
       return approved.length ? approved : ops.filter((o) => o.state !== 'void').map((o) => o.assignee_id);
     }
     case AssigneeType.members:
-      return memberUsers(trx, props.members);
+      return memberUsers(trx, props.members, notes);
     case AssigneeType.candidates: {
-      const picked = await enabledUsers(trx, state.choices.candidates?.[node.nodeId] ?? []);
+      const picked = await enabledUsers(trx, state.choices.candidates?.[node.nodeId] ?? [], notes);
       const pool = await candidatePool(trx, node);
       return pool ? picked.filter((id) => pool.includes(id)) : picked;
     }
     case AssigneeType.dataInterface:
-      return interfaces ? interfaceUsers(trx, interfaces, node, state) : [];
+      return interfaces ? interfaceUsers(trx, interfaces, node, state, notes) : [];
     default:
       return [];
   }
@@ -242,24 +291,32 @@ export async function copyRecipients(trx: Db | Tx, spec: CopySpec, state: Instan
   return [...new Set([...users, ...fromField, ...(spec.toInitiator ? [state.instance.initiator_id] : [])])];
 }
 
-/** Who handles for `userId` now: his enabled approval delegation (kind 0) covering the template. */
+/**
+ * Who handles for `userId` now: his enabled approval delegation (kind 0) covering the template.
+ * An approval delegation noted when the user was resolved (not before `now`) is not read again.
+ */
 export async function delegateOf(
   trx: Db | Tx,
   userId: string,
   templateId: string,
   now: number,
   kind = 0,
+  notes?: DelegationNotes,
 ): Promise<string | null> {
-  const rows = await trx
-    .selectFrom('flow_delegation')
-    .select(['to_user_id', 'template_ids'])
-    .where('user_id', '=', userId)
-    .where('kind', '=', kind)
-    .where('enabled', '=', 1)
-    .where('start_at', '<=', now)
-    .where('end_at', '>=', now)
-    .orderBy('created_at', 'desc')
-    .execute();
+  const noted = kind === 0 ? notes?.get(userId) : undefined;
+  const rows =
+    noted && noted.at <= now
+      ? noted.rows.filter((r) => r.start_at <= now && r.end_at >= now).sort((a, b) => b.created_at - a.created_at)
+      : await trx
+          .selectFrom('flow_delegation')
+          .select(['to_user_id', 'template_ids'])
+          .where('user_id', '=', userId)
+          .where('kind', '=', kind)
+          .where('enabled', '=', 1)
+          .where('start_at', '<=', now)
+          .where('end_at', '>=', now)
+          .orderBy('created_at', 'desc')
+          .execute();
   const row = rows.find((r) => !r.template_ids || r.template_ids.split(',').includes(templateId));
   if (!row || row.to_user_id === userId) return null;
   return (await enabledUsers(trx, [row.to_user_id]))[0] ?? null;
@@ -269,12 +326,14 @@ export async function delegateOf(
 export function enginePorts(trx: Tx, services: { now: () => number; adminSql: AdminSqlReader }): EnginePorts {
   const { now } = services;
   const interfaces: InterfaceEnv = { reader: services.adminSql, now };
+  // The engine asks for the delegate of each handler it resolved: read with them, for this command.
+  const delegations: DelegationNotes = new Map();
   return {
     now,
     newId: () => newId(now()),
-    resolveAssignees: (node, state) => resolveAssignees(trx, node, state, interfaces),
+    resolveAssignees: (node, state) => resolveAssignees(trx, node, state, interfaces, { at: now(), by: delegations }),
     resolveCopyRecipients: (spec, state) => copyRecipients(trx, spec, state),
-    delegateOf: (userId, state) => delegateOf(trx, userId, state.template.id, now()),
+    delegateOf: (userId, state) => delegateOf(trx, userId, state.template.id, now(), 0, delegations),
     adminUserId: () => adminUserId(trx),
     newCallbackToken: () => newCallbackToken(trx),
   };

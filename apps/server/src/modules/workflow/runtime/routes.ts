@@ -32,7 +32,8 @@ import { NeedsPicks } from '../engine/errors.ts';
 import { Working } from '../engine/working.ts';
 import { answerCallback } from './callbacks.ts';
 import { previewPorts } from './candidates.ts';
-import { readState } from './store.ts';
+import { readState, rememberLinks } from './store.ts';
+import { rememberNames } from './names.ts';
 import { candidateUsers, candidatesOf, candidatesForLaunch, currentNodes, templateNodes } from './candidates.ts';
 import { instanceDetail, recordList } from './detail.ts';
 import { fileLinks, storedFileList } from '../../file/links.ts';
@@ -120,14 +121,36 @@ export async function runtimeRoutes(app: App, services: Services) {
   /** The instance of an operator the caller may act on or at least see (404 otherwise). */
   const operatorInstance = async (request: FastifyRequest, operatorId: string) => {
     const userId = signedIn(request).session.userId;
+    // The instance's links come along, so the command that follows need not read them (store.ts).
     const op = await db
       .selectFrom('flow_operator')
-      .select(['instance_id', 'assignee_id'])
-      .where('id', '=', operatorId)
+      .leftJoin('flow_instance', 'flow_instance.id', 'flow_operator.instance_id')
+      .select([
+        'flow_operator.instance_id',
+        'flow_operator.assignee_id',
+        'flow_instance.parent_instance_id',
+        'flow_instance.is_async',
+      ])
+      .where('flow_operator.id', '=', operatorId)
       .executeTakeFirst();
     if (!op) throw notFound('flowNotFound');
+    if (op.is_async !== null)
+      rememberLinks({ id: op.instance_id, parent_instance_id: op.parent_instance_id, is_async: op.is_async });
     if (op.assignee_id !== userId) await readable(request, op.instance_id);
     return op.instance_id;
+  };
+
+  /** Runs a command of the caller: his name comes with his session, so its title and messages need not read it. */
+  const commandOf = <T>(request: FastifyRequest, command: (unit: UnitOfWork) => Promise<T>) => {
+    const { user } = signedIn(request).authority;
+    return runCommand(
+      db,
+      (unit) => {
+        rememberNames(unit.trx, [[user.id, user.real_name]]);
+        return command(unit);
+      },
+      onEffectFailure,
+    );
   };
 
   /**
@@ -143,11 +166,8 @@ export async function runtimeRoutes(app: App, services: Services) {
   ) => {
     const userId = signedIn(request).session.userId;
     try {
-      await runCommand(
-        db,
-        (unit: UnitOfWork) =>
-          onInstance(services, unit, instanceId, { userId, source, requestId: requestIdOf(request, body) }, fn),
-        onEffectFailure,
+      await commandOf(request, (unit) =>
+        onInstance(services, unit, instanceId, { userId, source, requestId: requestIdOf(request, body) }, fn),
       );
       return ok(null);
     } catch (error) {
@@ -162,10 +182,8 @@ export async function runtimeRoutes(app: App, services: Services) {
     const userId = signedIn(request).session.userId;
     const requestId = requestIdOf(request, body) ?? undefined;
     try {
-      const result = await runCommand(
-        db,
-        (unit) => launch(services, unit, userId, { ...body, requestId }, existingId),
-        onEffectFailure,
+      const result = await commandOf(request, (unit) =>
+        launch(services, unit, userId, { ...body, requestId }, existingId),
       );
       return ok(result.id ? { id: result.id } : result.picks);
     } catch (error) {
@@ -703,7 +721,7 @@ export async function runtimeRoutes(app: App, services: Services) {
     async (request) => {
       await readable(request, request.params.id);
       const userId = signedIn(request).session.userId;
-      await runCommand(db, (unit) => urge(services, unit, request.params.id, userId), onEffectFailure);
+      await commandOf(request, (unit) => urge(services, unit, request.params.id, userId));
       return ok(null);
     },
   );

@@ -27,7 +27,8 @@ import type { ChildStart, InstanceState, RecordSource } from '../engine/state.ts
 import { Working, type Actor } from '../engine/working.ts';
 import { sendNotifications } from './notify.ts';
 import { candidatePool, delegateOf, enginePorts, hasPool, memberUsers } from './resolve.ts';
-import { conditionOf, loadState, newInstanceRow, saveWorking, versionTree } from './store.ts';
+import { realNames } from './names.ts';
+import { conditionOf, loadState, newInstanceRow, saveWorking } from './store.ts';
 
 export type RuntimeServices = Pick<Services, 'db' | 'push' | 'now' | 'jobs' | 'adminSql'>;
 
@@ -162,18 +163,18 @@ async function startChild(
 ): Promise<void> {
   const trx = unit.trx;
   const template = await trx
-    .selectFrom('flow_template')
-    .select(['id', 'en_code', 'full_name', 'flow_type', 'current_version_id'])
-    .where('en_code', '=', child.templateCode)
-    .where('enabled', '=', 1)
+    .selectFrom('flow_template as t')
+    .innerJoin('flow_template_version as v', 'v.id', 't.current_version_id')
+    .select(['t.id', 't.en_code', 't.full_name', 't.flow_type', 'v.id as version_id', 'v.node_tree'])
+    .where('t.en_code', '=', child.templateCode)
+    .where('t.enabled', '=', 1)
     .executeTakeFirst();
-  const version = template?.current_version_id ? await versionTree(trx, template.current_version_id) : null;
-  if (!template?.current_version_id || !version) throw fail('flowSubTemplateMissing', { code: child.templateCode });
+  if (!template) throw fail('flowSubTemplateMissing', { code: child.templateCode });
   const now = services.now();
   const instance = newInstanceRow({
     id: newId(now),
     template_id: template.id,
-    version_id: template.current_version_id,
+    version_id: template.version_id,
     bill_no: '',
     title: `${parent.instance.title} - ${template.full_name}`,
     urgent: parent.instance.urgent,
@@ -188,7 +189,8 @@ async function startChild(
     created_at: now,
     updated_at: now,
   });
-  const state = await newState(trx, instance, version.tree, template, child.formData);
+  const tree = JSON.parse(template.node_tree) as FlowNode;
+  const state = await newState(trx, instance, tree, template, child.formData);
   const w = new Working(state, enginePorts(trx, services), { userId: child.initiatorId, source: 'system-rule' });
   try {
     await submit(w, {});
@@ -205,7 +207,7 @@ async function newState(
   template: { id: string; en_code: string; full_name: string; flow_type: number },
   formData: Record<string, unknown>,
 ): Promise<InstanceState> {
-  const condition = await conditionOf(trx, instance);
+  const condition = await conditionOf(trx, instance, tree);
   return {
     instance,
     formData,
@@ -224,18 +226,38 @@ async function newState(
 
 /** The template and version a `flowId` names: a version id, or a template id (its published version). */
 export async function launchTarget(trx: Tx, flowId: string) {
-  const version = await trx
-    .selectFrom('flow_template_version')
-    .select(['id', 'template_id', 'state'])
-    .where('id', '=', flowId)
+  // One round trip whichever it names: the version with its template, or the template with its current version.
+  const columns = [
+    't.id',
+    't.en_code',
+    't.full_name',
+    't.flow_type',
+    't.enabled',
+    'v.id as version_id',
+    'v.state as version_state',
+    'v.node_tree',
+  ] as const;
+  const row = await trx
+    .selectFrom('flow_template_version as v')
+    .innerJoin('flow_template as t', 't.id', 'v.template_id')
+    .select(columns)
+    .where('v.id', '=', flowId)
+    .unionAll(
+      trx
+        .selectFrom('flow_template as t')
+        .innerJoin('flow_template_version as v', 'v.id', 't.current_version_id')
+        .select(columns)
+        .where('t.id', '=', flowId),
+    )
     .executeTakeFirst();
-  const templateId = version?.template_id ?? flowId;
-  const template = await trx.selectFrom('flow_template').selectAll().where('id', '=', templateId).executeTakeFirst();
-  const versionId = version?.id ?? template?.current_version_id ?? null;
-  if (!template || !versionId || template.enabled !== 1) return null;
-  if (version && version.state !== 'published') return null;
-  const tree = await versionTree(trx, versionId);
-  return tree ? { template, versionId, tree: tree.tree, formSnapshot: tree.formSnapshot } : null;
+  if (!row || row.enabled !== 1) return null;
+  if (row.version_id === flowId && row.version_state !== 'published') return null;
+  const { id, en_code, full_name, flow_type } = row;
+  return {
+    template: { id, en_code, full_name, flow_type },
+    versionId: row.version_id,
+    tree: JSON.parse(row.node_tree) as FlowNode,
+  };
 }
 
 function renderTitle(
@@ -371,14 +393,11 @@ export async function launch(
 }
 
 async function titleOf(trx: Tx, state: InstanceState, props: StartProperties, now: number): Promise<string> {
-  const user = await trx
-    .selectFrom('users')
-    .select('real_name')
-    .where('id', '=', state.instance.initiator_id)
-    .executeTakeFirst();
+  const initiator = state.instance.initiator_id;
+  const name = (await realNames(trx, [initiator])).get(initiator);
   const d = new Date(now);
   const date = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  const values = { flowName: state.template.fullName, initiator: user?.real_name ?? '', date };
+  const values = { flowName: state.template.fullName, initiator: name ?? '', date };
   if (props.titleTemplate) return renderTitle(props.titleTemplate, values, state.formData).slice(0, 200);
   return `${values.initiator}的${values.flowName}`;
 }
