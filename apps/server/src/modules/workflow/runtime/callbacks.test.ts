@@ -5,8 +5,6 @@
  * a suspended flow keeps the token for later, and a deadline fails the step when no answer comes.
  */
 import { createHash } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FLOW_CALLBACK_PATH,
@@ -16,7 +14,6 @@ import {
   type TriggerProperties,
 } from '@atrium/shared/workflow';
 import type { JobQueue } from '../../../core/jobs/index.ts';
-import { writeSettings } from '../../../core/settings.ts';
 import { createTestServer, dbTargets, type TestServer } from '../../../testing/index.ts';
 import {
   approverNode,
@@ -27,6 +24,8 @@ import {
   publishTemplate,
   signIn,
   startNode,
+  startOutsideApi,
+  type ReceivedCall,
   workflowJobRunner,
   workflowTestKit,
 } from './test-fixtures.ts';
@@ -34,64 +33,55 @@ import {
 const MINUTE = 60_000;
 const UNKNOWN = '回调令牌无效或已使用，或该步骤已不再等待回调';
 
-/** An outside API that takes every call (`/fail`: answers 500) and remembers what it was sent. */
-function startApi(received: Record<string, unknown>[]): Promise<http.Server> {
-  const server = http.createServer((req, res) => {
-    let text = '';
-    req.on('data', (c: Buffer) => (text += c.toString()));
-    req.on('end', () => {
-      received.push(text ? (JSON.parse(text) as Record<string, unknown>) : {});
-      if (req.url?.startsWith('/fail')) res.writeHead(500).end();
-      else res.writeHead(200, { 'content-type': 'application/json' }).end('{"accepted":true}');
-    });
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
 describe.each(dbTargets())('trigger callbacks on $name', (target) => {
   let server: TestServer;
   let jobs: JobQueue;
-  let api: http.Server;
+  let outside: Awaited<ReturnType<typeof startOutsideApi>>;
   let apiBase: string;
-  const received: Record<string, unknown>[] = [];
+  let received: ReceivedCall[];
   let tokens: Record<string, string>;
   let ids: Record<string, string>;
   let seq = 0;
   let remote: string;
 
-  const { db, call, launch, users, instance, operators, records, pendingOf, nodesOf, nodeStates, jobsOf } =
-    workflowTestKit(() => ({ server, tokens, ids }));
+  const {
+    db,
+    call,
+    launch,
+    createInterface: newInterface,
+    users,
+    instance,
+    operators,
+    records,
+    pendingOf,
+    nodesOf,
+    nodeStates,
+    jobsOf,
+  } = workflowTestKit(() => ({ server, tokens, ids }));
 
   beforeAll(async () => {
     server = await createTestServer(target);
     jobs = workflowJobRunner(server);
     ({ tokens, ids } = await signIn(server, ['admin', 'staff', 'manager', 'finance']));
     await keepSessions(server);
-    api = await startApi(received);
-    const host = `127.0.0.1:${(api.address() as AddressInfo).port}`;
-    apiBase = `http://${host}`;
-    await writeSettings(server.database.db, { dataInterfaceHosts: host });
+    outside = await startOutsideApi(server, () => ({ accepted: true }));
+    ({ base: apiBase, received } = outside);
     // The token by the callback variable's own name, the path through an explicit mapping.
     remote = await createInterface(`${apiBase}/ok`, ['amount', 'flowCallbackToken', 'replyTo']);
   });
   afterAll(async () => {
-    api.close();
+    outside.close();
     await server.close();
   });
 
-  async function createInterface(url: string, params: string[] = []): Promise<string> {
-    const answer = await call('POST', '/api/system/DataInterface', 'admin', {
-      categoryId: 'di-cat-business',
-      fullName: `callback interface ${++seq}`,
-      enCode: `flow.callback${seq}`,
+  /** A POST interface to the outside API declaring `params`. */
+  const createInterface = (url: string, params: string[] = []) =>
+    newInterface({
       dataType: 3,
       requestMethod: 'POST',
       query: url,
       requestParameters: params.map((field) => ({ field, dataType: 'varchar' })),
     });
-    expect(answer.code, answer.msg).toBe(200);
-    return answer.data.id as string;
-  }
 
   const template = (tree: FlowNode) => publishTemplate(db(), { code: `cb${++seq}`, tree });
   const callbackNode = (nodeId: string, properties: Partial<TriggerProperties> = {}): FlowNode => ({
@@ -122,7 +112,7 @@ describe.each(dbTargets())('trigger callbacks on $name', (target) => {
     const before = received.length;
     await jobs.runDue();
     expect(received.length).toBe(before + 1);
-    const token = received.at(-1)!.flowCallbackToken as string;
+    const token = received.at(-1)!.body.flowCallbackToken as string;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     return token;
   };
@@ -152,7 +142,7 @@ describe.each(dbTargets())('trigger callbacks on $name', (target) => {
     ]);
 
     const token = await tokenOfCall();
-    expect(received.at(-1)).toEqual({
+    expect(received.at(-1)!.body).toEqual({
       amount: '5',
       flowCallbackToken: token,
       replyTo: `/api/workflow/Engine/FlowTask/Callback/${token}`,
@@ -362,6 +352,25 @@ describe.each(dbTargets())('trigger callbacks on $name', (target) => {
       expect((await records(id)).filter((r) => r.node_id === 'cb')).toHaveLength(1);
       expect((await operators(id)).map((o) => o.node_id)).toEqual(['a']);
     }
+  });
+
+  it('refuses a malformed callback with 400 naming what is wrong, and keeps the token', async () => {
+    const { versionId } = await template(chain(startNode(), callbackNode('cb'), approverNode('a', users('manager'))));
+    const id = await launch(versionId);
+    const token = await tokenOfCall();
+    const before = await rowsOf(id);
+    const long = await answer('x'.repeat(201), { data: { code: 'long' } });
+    expect([long.status, long.code]).toEqual([400, 400]);
+    expect(long.msg).toContain('token');
+    const broken = await server.app.inject({
+      method: 'POST',
+      url: `${FLOW_CALLBACK_PATH}/${token}`,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"data": ',
+    });
+    expect([broken.statusCode, broken.json().code]).toEqual([400, 400]);
+    expect(await rowsOf(id)).toEqual(before);
+    expect((await answer(token, { data: { code: 'fine' } })).code).toBe(200);
   });
 
   it('refuses an answer over 1 MB and keeps the token', async () => {

@@ -3,55 +3,29 @@
  * answers (assignee type 9), run inside the command's transaction, and trigger nodes whose call is
  * a job of the step, asynchronous or waited for, retried, with the answer mapped into the form.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FlowStatus, HandleStatus, type FlowNode, type TriggerProperties } from '@atrium/shared/workflow';
 import type { JobQueue } from '../../../core/jobs/index.ts';
-import { writeSettings } from '../../../core/settings.ts';
 import { createTestServer, dbTargets, type TestServer } from '../../../testing/index.ts';
 import {
   approverNode,
   chain,
   keepSessions,
   publishTemplate,
+  type ReceivedCall,
   signIn,
   startNode,
+  startOutsideApi,
   workflowJobRunner,
   workflowTestKit,
 } from './test-fixtures.ts';
 
-interface Received {
-  method: string;
-  url: string;
-  body: Record<string, unknown>;
-}
-
-/** An outside API: `/ok` answers `{ data: { code } }` from the request, `/fail` answers 500. */
-function startApi(received: Received[]): Promise<http.Server> {
-  const server = http.createServer((req, res) => {
-    let text = '';
-    req.on('data', (c: Buffer) => (text += c.toString()));
-    req.on('end', () => {
-      const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-      received.push({ method: req.method ?? '', url: req.url ?? '', body });
-      if (req.url?.startsWith('/fail')) {
-        res.writeHead(500).end();
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ data: { code: `X-${String(body.amount)}` } }));
-    });
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
 describe.each(dbTargets())('flow data interfaces on $name', (target) => {
   let server: TestServer;
   let jobs: JobQueue;
-  let api: http.Server;
+  let outside: Awaited<ReturnType<typeof startOutsideApi>>;
   let apiBase: string;
-  const received: Received[] = [];
+  let received: ReceivedCall[];
   let tokens: Record<string, string>;
   let ids: Record<string, string>;
   let seq = 0;
@@ -61,32 +35,21 @@ describe.each(dbTargets())('flow data interfaces on $name', (target) => {
     jobs = workflowJobRunner(server);
     ({ tokens, ids } = await signIn(server, ['admin', 'staff', 'manager', 'finance', 'hr', 'ceo']));
     await keepSessions(server);
-    api = await startApi(received);
-    const host = `127.0.0.1:${(api.address() as AddressInfo).port}`;
-    apiBase = `http://${host}`;
-    await writeSettings(server.database.db, { dataInterfaceHosts: host });
+    // `/ok` answers `{ data: { code } }` from the request.
+    outside = await startOutsideApi(server, (body) => ({ data: { code: `X-${String(body.amount)}` } }));
+    ({ base: apiBase, received } = outside);
   });
   afterAll(async () => {
-    api.close();
+    outside.close();
     await server.close();
   });
 
-  const { db, call, launch, instance, operators, records, nodeStates } = workflowTestKit(() => ({
+  const { db, call, launch, createInterface, instance, operators, records, nodeStates } = workflowTestKit(() => ({
     server,
     tokens,
     ids,
   }));
   const template = (tree: FlowNode) => publishTemplate(db(), { code: `di${++seq}`, tree });
-  const createInterface = async (body: Record<string, unknown>) => {
-    const answer = await call('POST', '/api/system/DataInterface', 'admin', {
-      categoryId: 'di-cat-business',
-      fullName: `flow interface ${++seq}`,
-      enCode: `flow.interface${seq}`,
-      ...body,
-    });
-    expect(answer.code, answer.msg).toBe(200);
-    return answer.data.id as string;
-  };
   const callLog = (interfaceId: string) =>
     db()
       .selectFrom('data_interface_log')

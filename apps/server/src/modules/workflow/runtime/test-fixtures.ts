@@ -3,6 +3,8 @@
  * builders of node trees, and the helpers the runtime's HTTP tests share (sign-in, engine calls as a
  * user, and reads of an instance's rows), for the runtime's tests.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import type {
   ApproverNode,
@@ -218,6 +220,36 @@ export async function keepSessions(server: ServerUnderTest): Promise<void> {
     .execute();
 }
 
+/** A request the outside API received. */
+export interface ReceivedCall {
+  method: string;
+  url: string;
+  body: Record<string, unknown>;
+}
+
+/**
+ * An outside API for the flows' data interfaces to call, on a port of its own, allowed in the
+ * server's `dataInterfaceHosts`: it keeps every request in `received`, answers a path starting with
+ * `/fail` with 500 and any other with `answer(body)` as JSON.
+ */
+export async function startOutsideApi(server: ServerUnderTest, answer: (body: Record<string, unknown>) => unknown) {
+  const received: ReceivedCall[] = [];
+  const api = http.createServer((req, res) => {
+    let text = '';
+    req.on('data', (c: Buffer) => (text += c.toString()));
+    req.on('end', () => {
+      const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+      received.push({ method: req.method ?? '', url: req.url ?? '', body });
+      if (req.url?.startsWith('/fail')) res.writeHead(500).end();
+      else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer(body)));
+    });
+  });
+  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+  const host = `127.0.0.1:${(api.address() as AddressInfo).port}`;
+  await writeSettings(server.database.db, { dataInterfaceHosts: host });
+  return { base: `http://${host}`, received, close: () => api.close() };
+}
+
 /** The workflow engine's API: the helpers below take paths relative to it. */
 export const ENGINE = '/api/workflow/Engine';
 
@@ -293,6 +325,19 @@ export function workflowTestKit(signedIn: () => SignedInServer) {
     return answer.data.id as string;
   };
 
+  /** A data interface made by the administrator through the API, with a fresh code; answers its id. */
+  let interfaces = 0;
+  const createInterface = async (body: Record<string, unknown>): Promise<string> => {
+    const answer = await call('POST', '/api/system/DataInterface', 'admin', {
+      categoryId: 'di-cat-business',
+      fullName: `flow interface ${++interfaces}`,
+      enCode: `flow.interface${interfaces}`,
+      ...body,
+    });
+    expect(answer.code, answer.msg).toBe(200);
+    return answer.data.id as string;
+  };
+
   /** Approver properties naming the accounts' users (assignee type 6). */
   const users = (...accounts: string[]) => ({
     assigneeType: 6 as const,
@@ -361,5 +406,18 @@ export function workflowTestKit(signedIn: () => SignedInServer) {
       .orderBy('run_at')
       .execute();
 
-  return { db, call, launch, users, instance, operators, records, pendingOf, nodesOf, nodeStates, jobsOf };
+  return {
+    db,
+    call,
+    launch,
+    createInterface,
+    users,
+    instance,
+    operators,
+    records,
+    pendingOf,
+    nodesOf,
+    nodeStates,
+    jobsOf,
+  };
 }
