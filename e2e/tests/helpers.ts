@@ -39,3 +39,19 @@ export async function openWithToken(page: Page, token: string, path: string) {
 export function toastSeen(page: Page, text: string): Promise<void> {
   return page.locator('.ant-message-notice', { hasText: text }).first().waitFor({ state: 'attached' });
 }
+
+/**
+ * Answers the confirmation dialog that shows `text` with its primary (or dangerous) button and waits
+ * until it has closed. On a loaded machine a click has been seen to land while the dialog was still
+ * zooming in, beside the button, leaving the dialog open: a user clicks again, and so does this.
+ * The dialog's button ignores a second click once the first has counted.
+ */
+export async function answerConfirm(page: Page, text: string, button: 'primary' | 'dangerous' = 'primary') {
+  const dialog = page.locator('.ant-modal-confirm', { hasText: text });
+  await expect(dialog).toBeVisible();
+  const target = dialog.locator(`.ant-modal-confirm-btns .ant-btn-${button}`);
+  await expect(async () => {
+    if (await target.isVisible()) await target.click({ timeout: 2_000 });
+    await expect(dialog).toBeHidden({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+}

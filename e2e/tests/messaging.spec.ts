@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signIn, toastSeen } from './helpers.ts';
+import { answerConfirm, signIn, toastSeen } from './helpers.ts';
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots-messaging';
 /** An 8 x 6 red PNG, made for this scenario. */
@@ -128,8 +128,7 @@ test.describe('messaging', () => {
     await expect(cao.getByTestId('chat-dialog')).toBeHidden();
     await cao.getByTestId('chat-conversation-konghui').click({ button: 'right' });
     await cao.getByText('删除聊天记录').click();
-    await expect(cao.locator('.ant-modal-confirm')).toContainText('确定清空当前聊天的所有记录吗？');
-    await cao.locator('.ant-modal-confirm-btns .ant-btn-dangerous').click();
+    await answerConfirm(cao, '确定清空当前聊天的所有记录吗？', 'dangerous');
     await expect(cao.getByTestId('chat-conversation-konghui').getByTestId('chat-conversation-latest')).toHaveText('');
 
     await kong.context().close();
@@ -166,8 +165,7 @@ test.describe('messaging', () => {
 
     const before = await bellTotal(cao);
     await row.getByTestId('notice-release').click();
-    await expect(zhang.locator('.ant-modal-confirm')).toContainText('发布');
-    await zhang.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await answerConfirm(zhang, '发布');
     await expect(row.getByTestId('notice-state')).toHaveText('已发布');
     await shot(zhang, 'notice-admin');
 
@@ -208,9 +206,8 @@ test.describe('messaging', () => {
 
     // Mark all read: the confirmation, then the server's message.
     await cao.getByTestId('message-read-all').click();
-    await expect(cao.locator('.ant-modal-confirm')).toContainText('您确定要把所有消息标为已读吗？');
     const done = toastSeen(cao, '已全部标记为已读');
-    await cao.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await answerConfirm(cao, '您确定要把所有消息标为已读吗？');
     await done;
     await expect.poll(() => bellTotal(cao)).toBe(0);
 

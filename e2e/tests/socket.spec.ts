@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, signIn, toastSeen } from './helpers.ts';
+import { answerConfirm, apiToken, signIn, toastSeen } from './helpers.ts';
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '';
 
@@ -66,7 +66,7 @@ test.describe('live socket', () => {
     const signedOutToast = toastSeen(second, '您已退出登录，请重新登录');
     await first.getByTestId('user-dropdown').click();
     await first.getByTestId('logout-item').click();
-    await first.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await answerConfirm(first, '您确定要退出系统吗？');
     await expect(first).toHaveURL(/\/login/);
 
     await signedOutToast;
