@@ -122,6 +122,25 @@ describe.each(dbTargets())('round trips of workflow commands on $name', (target)
       expect(s).not.toMatch(/from "(organize|user_relation)"/);
   });
 
+  it('reads the four menu counts of the workflow in one statement', async () => {
+    const seen: string[] = [];
+    let answer: { code: number; data: Record<string, number> } | undefined;
+    // Twice: the first request of a user fills the caches of its session and authority.
+    for (let round = 0; round < 2; round++) {
+      seen.length = 0;
+      recording = seen;
+      try {
+        answer = await call('POST', '/api/workflow/form/dispatch/flowViewCount', 'manager');
+      } finally {
+        recording = null;
+      }
+    }
+    expect(answer!.code).toBe(200);
+    expect(Object.keys(answer!.data).sort()).toEqual(['flowCirculate', 'flowDone', 'flowLaunch', 'toBeReviewed']);
+    const counts = seen.filter((s) => /flow_(operator|instance|record|circulate)/.test(s));
+    expect(counts, seen.join('\n')).toHaveLength(1);
+  });
+
   /** Publishes "when the rule holds: node yes, else node no" and answers the node a launch by staff reaches. */
   async function routeOf(rule: ConditionRule, formData: Record<string, unknown> = {}): Promise<string> {
     const handler = { assigneeType: 6 as const, members: { users: [ids.manager!] } };
