@@ -130,6 +130,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     config,
     db: database.db,
     dialect: database.dialect,
+    changes: database.changes,
     authority: createAuthorityService(database.db, { changes: database.changes }),
     settings: createSettingsCache(database.db),
     push,
@@ -172,7 +173,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerEnvelope(app);
   registerAccessControl(app, {
     ...services,
-    changes: database.changes,
     scopeFilter: (authority, menu) => dataSchemeFilter(database.db, database.dialect, authority, menu),
   });
   // Before any module's routes: the audit hooks attach to each route as it is registered.

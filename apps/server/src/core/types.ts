@@ -17,6 +17,7 @@ import type { RecordAccess } from './record-access.ts';
 import type { JobQueue } from './jobs/index.ts';
 import type { Registry } from 'prom-client';
 import type { FileStorage } from './storage.ts';
+import type { TableChanges } from '../db/table-changes.ts';
 
 /** The Fastify instance every module registers on, with zod schemas typing requests. */
 export type App = FastifyInstance<
@@ -32,6 +33,8 @@ export interface Services {
   config: Config;
   db: Db;
   dialect: Dialect;
+  /** Writes seen per table, which row memos check their rows against (docs/caching.md). */
+  changes: TableChanges | null;
   authority: AuthorityService;
   settings: SettingsCache;
   /** Frames to users' open sockets (logout, refresh, message pushes). */

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, dbTargets, type TestServer } from '../../../testing/index.ts';
 
@@ -181,6 +182,36 @@ describe.each(dbTargets())('administrative areas on $name', (target) => {
     expect(await server.exists('area', id)).toBe(false);
     expect((await server.call('DELETE', `${BASE}/${id}`, { token: xuming })).json().code).toBe(404);
     expect((await server.call('GET', `${BASE}/${id}/Info`, { token: xuming })).json().code).toBe(404);
+  });
+
+  it('S2-7-42 a kept list or search answer gives way to the next write, by the API or straight to the table', async () => {
+    const search = async () => (await list(`${BASE}/-1?keyword=kptest`)).data.list.map((r: Row) => r.fullName);
+    const provinces = async () =>
+      (await list(`${BASE}/-1?enabledOnly=1`)).data.list.filter((r: Row) => r.fullName.startsWith('缓存'));
+    expect(await search()).toEqual([]);
+    expect(await provinces()).toEqual([]);
+    const id = (
+      await server.call('POST', BASE, {
+        token: xuming,
+        body: { parentId: '-1', enCode: 'T-KEPT', fullName: '缓存省', quickQuery: 'kptest' },
+      })
+    ).json().data.id as string;
+    expect(await search()).toEqual(['缓存省']);
+    expect(await provinces()).toHaveLength(1);
+    // A write that does not go through the area service (an import, a script) is seen as well.
+    await server.database.db.updateTable('area').set({ full_name: '缓存省二' }).where('id', '=', id).execute();
+    expect(await search()).toEqual(['缓存省二']);
+    // The same answer compressed, for a client that accepts it.
+    const zipped = await server.call('GET', `${BASE}/-1?keyword=kptest`, {
+      token: staff,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString()).data.list[0].fullName).toBe('缓存省二');
+    await server.call('PUT', `${BASE}/${id}/Actions/State`, { token: xuming });
+    expect(await provinces()).toEqual([]);
+    expect((await server.call('DELETE', `${BASE}/${id}`, { token: xuming })).json().code).toBe(200);
+    expect(await search()).toEqual([]);
   });
 
   it('refuses bad input naming the field, and changes nothing', async () => {

@@ -29,9 +29,12 @@ import {
   areaActionsStatePutAnswer,
 } from './schema.ts';
 import { replies } from '../../../core/response-schema.ts';
+import { createAnswerMemo } from '../../../core/answer-memo.ts';
 import { areaInfoSchema } from '../../../core/response-schema-wire.ts';
 
 const tags = ['system'];
+/** Area lists and searches kept ready; more distinct ones than this are read again. */
+const AREA_ANSWERS_KEPT = 2000;
 const BASE = '/api/system/Area';
 const MENU = 'basic.area';
 
@@ -40,8 +43,10 @@ const MENU = 'basic.area';
  * lookup serve every address field, so any signed-in user may call them; changes need the menu's
  * buttons.
  */
-export async function areaRoutes(app: App, { db, dialect, now }: Services) {
+export async function areaRoutes(app: App, { db, dialect, changes, now }: Services) {
   registerMessages(areaMessages);
+  // The same for every caller, and areas seldom change: a picker's or a search's answer is kept.
+  const answers = createAnswerMemo(changes, { name: 'area.list', tables: ['area'], maxEntries: AREA_ANSWERS_KEPT });
   const actor = (request: FastifyRequest) => ({ userId: signedIn(request).session.userId, now: now() });
   const translate = (request: FastifyRequest) => request.t.bind(request);
 
@@ -94,7 +99,13 @@ export async function areaRoutes(app: App, { db, dialect, now }: Services) {
       },
       config: { access: 'user' },
     },
-    async (request) => ok({ list: await listAreas(db, dialect, request.params.parentId, request.query) }),
+    (request, reply) => {
+      const { parentId } = request.params;
+      const { keyword, enabledOnly } = request.query;
+      return answers.send(request, reply, JSON.stringify([parentId, keyword, enabledOnly]), async () =>
+        ok({ list: await listAreas(db, dialect, parentId, request.query) }),
+      );
+    },
   );
 
   app.post(
