@@ -170,6 +170,57 @@ describe.each(dbTargets())('workflow actions on $name', (target) => {
     expect(await server.exists('flow_instance', draft.data.id)).toBe(false);
   });
 
+  it('keeps the initiator’s calls his and each task its handler’s: another handler of the flow is refused, nothing changes', async () => {
+    const { versionId } = await template(
+      chain(startNode({ recallRule: 'all' }), approverNode('a', users('manager')), approverNode('b', users('finance'))),
+    );
+    const id = await launch(versionId, { amount: 1 });
+    await call('POST', `/FlowBefore/Audit/${await pendingOf(id, 'manager')}`, 'manager');
+    const approval = (await records(id)).find((r) => r.handle_status === HandleStatus.approved)!;
+    const finOp = await pendingOf(id, 'finance');
+    const notFound = { code: 404, msg: '流程不存在或无权查看' };
+    const answer = async (method: string, url: string, account: string, body?: object) => {
+      const { code, msg } = await call(method, url, account, body);
+      return { code, msg };
+    };
+
+    // The manager reads the flow but owns neither it nor finance's task.
+    expect(await answer('POST', `/FlowLaunch/Press/${id}`, 'manager')).toEqual(notFound);
+    expect(await answer('GET', `/FlowTask/${id}`, 'manager')).toEqual(notFound);
+    expect(await answer('PUT', `/FlowTask/${id}`, 'manager', { flowId: versionId, formData: { amount: 9 } })).toEqual(
+      notFound,
+    );
+    expect((await answer('PUT', `/FlowLaunch/${id}/Actions/Withdraw`, 'manager')).code).toBe(400);
+    expect(await answer('POST', `/FlowBefore/SaveAudit/${finOp}`, 'manager', { formData: { amount: 9 } })).toEqual({
+      code: 403,
+      msg: '这不是您的待办',
+    });
+    // Finance may not take back the manager's approval.
+    expect(await answer('POST', `/FlowBefore/Recall/${approval.id}`, 'finance')).toEqual(notFound);
+    const row = await instance(id);
+    expect([row.status, row.current_node_ids, JSON.parse(row.form_data)]).toEqual([
+      FlowStatus.wait,
+      'b',
+      { amount: 1 },
+    ]);
+    expect((await records(id)).find((r) => r.id === approval.id)!.recalled).toBe(0);
+    expect((await operators(id)).find((o) => o.id === finOp)!.draft_data).toBeNull();
+
+    // The owners still may.
+    expect((await call('POST', `/FlowLaunch/Press/${id}`, 'staff')).code).toBe(200);
+    expect((await call('GET', `/FlowTask/${id}`, 'staff')).data.formData).toEqual({ amount: 1 });
+    expect((await call('POST', `/FlowBefore/SaveAudit/${finOp}`, 'finance', { formData: { amount: 2 } })).code).toBe(
+      200,
+    );
+    expect((await call('POST', `/FlowBefore/Audit/${finOp}`, 'finance')).code).toBe(200);
+    expect((await instance(id)).status).toBe(FlowStatus.adopt);
+    // Ended: only the initiator deletes it.
+    expect((await answer('DELETE', `/FlowLaunch/${id}`, 'manager')).code).toBe(400);
+    expect(await server.exists('flow_instance', id)).toBe(true);
+    expect((await call('DELETE', `/FlowLaunch/${id}`, 'staff')).code).toBe(200);
+    expect(await server.exists('flow_instance', id)).toBe(false);
+  });
+
   it('S2-7-69 S2-7-68 runs a batch with one result per id and previews candidates', async () => {
     const tree = chain(
       startNode(),

@@ -19,7 +19,8 @@ import type { Services } from '../../../core/types.ts';
 import { pageUserOptions, pageUsersInScope } from '../../permission/user-selector.ts';
 import { lookAhead } from '../engine/preview.ts';
 import type { EnginePorts } from '../engine/ports.ts';
-import { hasPool, memberUsers } from './resolve.ts';
+import { hasPool } from './resolve.ts';
+import { launcherOfUser, mayLaunch } from '../template/visibility.ts';
 import { conditionOf, readState, versionTree } from './store.ts';
 import { launchTarget } from './service.ts';
 import { sql } from 'kysely';
@@ -119,7 +120,7 @@ export async function candidatesForLaunch(
 async function launchableBy(db: Db, flowId: string, userId: string) {
   const target = await db.transaction().execute((trx) => launchTarget(trx, flowId));
   const initiators = (target?.tree.properties as StartProperties | undefined)?.initiators;
-  if (!target || (hasPool(initiators) && !(await memberUsers(db, initiators)).includes(userId))) return null;
+  if (!target || (hasPool(initiators) && !mayLaunch(target.tree, await launcherOfUser(db, userId)))) return null;
   return target;
 }
 

@@ -128,19 +128,14 @@ export async function instanceDetail(
   ]);
 
   // Whose view: the operator's (to-do or done), the initiator's, a copy's, or the monitor's.
-  const operator = query.taskOperatorId
-    ? operators.find(
-        (o) =>
-          o.id === query.taskOperatorId &&
-          (o.assignee_id === viewer.userId || o.original_assignee_id === viewer.userId),
-      )
+  const ownOperator = (o: (typeof operators)[number]) =>
+    o.assignee_id === viewer.userId || o.original_assignee_id === viewer.userId;
+  let operator = query.taskOperatorId
+    ? operators.find((o) => o.id === query.taskOperatorId && ownOperator(o))
     : undefined;
   const isInitiator = instance.initiator_id === viewer.userId || instance.delegated_by === viewer.userId;
   let opType: number = FlowOpType.monitor;
-  if (operator)
-    opType = operator.state === 'pending' && instance.status === FlowStatus.wait ? FlowOpType.todo : FlowOpType.done;
-  else if (isInitiator) opType = FlowOpType.myLaunch;
-  else {
+  if (!operator && !isInitiator) {
     const copies = await db
       .selectFrom('flow_circulate')
       .select(['id', 'read_at'])
@@ -152,8 +147,15 @@ export async function instanceDetail(
       const unread = copies.filter((c) => c.read_at === null).map((c) => c.id);
       if (unread.length)
         await db.updateTable('flow_circulate').set({ read_at: viewer.now }).where('id', 'in', unread).execute();
+    } else if (!viewer.monitor) {
+      // Only one of its handlers: he reads through his own latest task's node, whatever operator id
+      // he named (or none), so the fields his node hides stay hidden.
+      operator = operators.filter(ownOperator).at(-1);
     }
   }
+  if (operator)
+    opType = operator.state === 'pending' && instance.status === FlowStatus.wait ? FlowOpType.todo : FlowOpType.done;
+  else if (isInitiator) opType = FlowOpType.myLaunch;
   const node = operator ? findNode(root, operator.node_id) : root;
   const properties = (node?.properties ?? {}) as Record<string, unknown>;
   const operates =

@@ -271,6 +271,101 @@ describe.each(dbTargets())('workflow handling on $name', (target) => {
     expect(after.data.actionable).toBe(false);
   });
 
+  it('S2-7-57 a handler reads the form through his own node whatever operator id he names; the initiator through the start', async () => {
+    const { versionId } = await template(
+      chain(
+        startNode({
+          formOperates: [
+            { id: 'amount', read: true, write: true },
+            { id: 'secret', read: true, write: true },
+            { id: 'review', read: false, write: false },
+          ],
+        }),
+        approverNode('mgr', {
+          assigneeType: 1,
+          formOperates: [
+            { id: 'amount', read: true, write: false },
+            { id: 'secret', read: false, write: false },
+            { id: 'review', read: true, write: true },
+          ],
+        }),
+        approverNode('fin', { assigneeType: 6, members: { users: [ids.finance!] } }),
+      ),
+    );
+    const id = await launch(versionId, { amount: 3, secret: 'x' });
+    await call('POST', `/FlowBefore/Audit/${await pendingOf(id, 'manager')}`, 'manager', {
+      formData: { review: 'ok' },
+    });
+    const finOp = await pendingOf(id, 'finance');
+    // The manager names no operator, or finance's: he still reads as the manager's node, without the secret.
+    for (const url of [`/FlowBefore/${id}`, `/FlowBefore/${id}?taskOperatorId=${finOp}`]) {
+      const seen = await call('GET', url, 'manager');
+      expect(seen.code, url).toBe(200);
+      expect([seen.data.formData, seen.data.opType, seen.data.noOperateAuth], url).toEqual([
+        { amount: 3, review: 'ok' },
+        2,
+        true,
+      ]);
+    }
+    // Finance, whose node hides nothing, reads every field through his own to-do.
+    const own = await call('GET', `/FlowBefore/${id}?taskOperatorId=${finOp}`, 'finance');
+    expect([own.data.formData, own.data.opType]).toEqual([{ amount: 3, secret: 'x', review: 'ok' }, 1]);
+
+    // Back at the start, the initiator reads his returned flow without the field the start hides.
+    expect((await call('POST', `/FlowBefore/Reject/${finOp}`, 'finance', { rejectStep: '0' })).code).toBe(200);
+    expect((await instance(id)).status).toBe(FlowStatus.reject);
+    const returned = await call('GET', `/FlowTask/${id}`, 'staff');
+    expect([returned.code, returned.data.formData]).toEqual([200, { amount: 3, secret: 'x' }]);
+    expect(JSON.parse((await instance(id)).form_data)).toEqual({ amount: 3, secret: 'x', review: 'ok' });
+  });
+
+  it('answers 404 to a user who takes no part in an instance on every call naming it, its to-do or its record', async () => {
+    const { versionId } = await template(
+      chain(
+        startNode(),
+        approverNode('a', { assigneeType: 1 }),
+        approverNode('b', { assigneeType: 6, members: { users: [ids.finance!] } }),
+      ),
+    );
+    const id = await launch(versionId);
+    const op = await pendingOf(id, 'manager');
+    const started = (await records(id))[0]!.id;
+    const calls: [string, string, object?][] = [
+      ['GET', `/FlowBefore/${id}`],
+      ['GET', `/FlowBefore/${op}/Info`],
+      ['GET', `/FlowBefore/RecordList/${id}`],
+      ['GET', `/FlowBefore/RejectList/${op}`],
+      ['POST', `/FlowBefore/Candidates/${op}`, {}],
+      ['GET', `/FlowBefore/BatchCandidate?taskOperatorId=${op}`],
+      ['POST', `/FlowBefore/CandidateUser/${op}`, { nodeCode: 'b', currentPage: 1, pageSize: 20 }],
+      ['GET', `/FlowBefore/NodeSelector/${id}`],
+      ['GET', `/FlowBefore/Selector/${id}`],
+      ['POST', `/FlowBefore/Audit/${op}`, {}],
+      ['POST', `/FlowBefore/SaveAudit/${op}`, { formData: { a: 1 } }],
+      ['POST', `/FlowBefore/Reject/${op}`, { rejectStep: '0' }],
+      ['POST', `/FlowBefore/Transfer/${op}`, { freeApproverUserId: ids.zhouya }],
+      ['POST', `/FlowBefore/freeApprover/${op}`, { freeApproverUserId: ids.zhouya }],
+      ['POST', `/FlowBefore/Recall/${started}`, {}],
+      ['PUT', `/FlowLaunch/${id}/Actions/Withdraw`, {}],
+      ['POST', `/FlowLaunch/Press/${id}`],
+      ['DELETE', `/FlowLaunch/${id}`],
+      ['GET', `/FlowTask/${id}`],
+      ['PUT', `/FlowTask/${id}`, { flowId: versionId, formData: {} }],
+    ];
+    for (const [method, url, body] of calls) {
+      const answer = await call(method, url, 'zhouya', body);
+      expect([answer.code, answer.data], `${method} ${url}`).toEqual([404, undefined]);
+    }
+    const batch = await call('POST', '/FlowBefore/BatchOperation', 'zhouya', { ids: [op], batchType: 0 });
+    expect(batch.data.map((r: { id: string; success: boolean }) => [r.id, r.success])).toEqual([[op, false]]);
+    // Nothing moved; the handler and the initiator still read and act.
+    expect((await operators(id)).map((o) => [o.assignee_id, o.state])).toEqual([[ids.manager, 'pending']]);
+    expect((await call('GET', `/FlowBefore/${op}/Info`, 'manager')).data.actionable).toBe(true);
+    expect((await call('GET', `/FlowBefore/RecordList/${id}`, 'staff')).code).toBe(200);
+    expect((await call('POST', `/FlowBefore/Audit/${op}`, 'manager')).code).toBe(200);
+    await pendingOf(id, 'finance');
+  });
+
   it('S2-7-57 names the handlers of future nodes as far as they can be told, reading only', async () => {
     const names = Object.fromEntries(
       (await db().selectFrom('users').select(['id', 'real_name', 'account']).execute()).map((u) => [

@@ -4,7 +4,13 @@
  * to anyone who may not see the instance.
  */
 import type { FastifyRequest } from 'fastify';
-import { FLOW_CALLBACK_PATH, FlowStatus, FlowTemplateType, type FlowStartBody } from '@atrium/shared/workflow';
+import {
+  FLOW_CALLBACK_PATH,
+  FlowStatus,
+  FlowTemplateType,
+  type FlowStartBody,
+  type StartProperties,
+} from '@atrium/shared/workflow';
 import { signedIn } from '../../../core/access.ts';
 import { AppError, fail, notFound } from '../../../core/errors.ts';
 import { ok } from '../../../core/http.ts';
@@ -32,10 +38,10 @@ import { NeedsPicks } from '../engine/errors.ts';
 import { Working } from '../engine/working.ts';
 import { answerCallback } from './callbacks.ts';
 import { previewPorts } from './candidates.ts';
-import { readState, rememberLinks } from './store.ts';
+import { readState, rememberLinks, versionTree } from './store.ts';
 import { rememberNames } from './names.ts';
 import { candidateUsers, candidatesOf, candidatesForLaunch, currentNodes, templateNodes } from './candidates.ts';
-import { instanceDetail, recordList } from './detail.ts';
+import { instanceDetail, readableData, recordList } from './detail.ts';
 import { fileLinks, storedFileList } from '../../file/links.ts';
 import { canReadInstance, flowRecordSource, holdsMonitor, MONITOR_MENU } from './instance-access.ts';
 import { registerWorkflowJobs } from './jobs.ts';
@@ -238,6 +244,8 @@ export async function runtimeRoutes(app: App, services: Services) {
         .executeTakeFirst();
       if (!row || (row.initiator_id !== userId && row.delegated_by !== userId)) throw notFound('flowNotFound');
       const choices = JSON.parse(row.choices || '{}') as { candidates?: Record<string, string[]>; branches?: string[] };
+      // The initiator reads through the start node, as on the detail page: not the fields it hides.
+      const start = (await versionTree(db, row.version_id))?.tree.properties as StartProperties | undefined;
       return ok({
         id: row.id,
         flowId: row.version_id,
@@ -246,7 +254,7 @@ export async function runtimeRoutes(app: App, services: Services) {
         flowTitle: row.title,
         flowUrgent: row.urgent,
         billNo: row.bill_no,
-        formData: JSON.parse(row.form_data || '{}') as Record<string, unknown>,
+        formData: readableData(JSON.parse(row.form_data || '{}') as Record<string, unknown>, start?.formOperates),
         candidateList: choices.candidates ?? {},
         branchList: choices.branches ?? [],
       });

@@ -26,7 +26,8 @@ import { EngineError, NeedsPicks } from '../engine/errors.ts';
 import type { ChildStart, InstanceState, RecordSource } from '../engine/state.ts';
 import { Working, type Actor } from '../engine/working.ts';
 import { sendNotifications } from './notify.ts';
-import { candidatePool, delegateOf, enginePorts, hasPool, memberUsers } from './resolve.ts';
+import { candidatePool, delegateOf, enginePorts, hasPool } from './resolve.ts';
+import { launcherOfUser, mayLaunch } from '../template/visibility.ts';
 import { realNames } from './names.ts';
 import { conditionOf, loadState, newInstanceRow, saveWorking } from './store.ts';
 
@@ -331,7 +332,9 @@ export async function launch(
       delegatedBy = callerId;
     }
     const startProps = (target.tree.properties ?? {}) as StartProperties;
-    if (hasPool(startProps.initiators) && !(await memberUsers(trx, startProps.initiators)).includes(initiatorId))
+    // The rule the launch list and the template's page apply (template/visibility.ts): his own
+    // organisations, not those under the ones named.
+    if (hasPool(startProps.initiators) && !mayLaunch(target.tree, await launcherOfUser(trx, initiatorId)))
       throw new AppError(ResultCode.forbidden, 'flowNotInitiator');
     const instance = newInstanceRow({
       id: newId(now),

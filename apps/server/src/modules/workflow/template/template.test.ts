@@ -269,6 +269,41 @@ describe.each(dbTargets())('flow templates on $name', (target) => {
     ]);
   });
 
+  it('S2-7-76 a rule naming a department lets its own members launch, not those of the departments under it', async () => {
+    const rd = await server.idOfCode('organize', 'demo.rd');
+    const id = await create({ enCode: 'rdOnly', nodeTree: startWith(managerApproval(), { orgs: [rd] }) });
+    expect((await api('POST', `${BASE}/${id}/Actions/Publish`)).code).toBe(200);
+    // staff works in 研发中心 itself, weiming in its 前端组.
+    const weiming = await server.login('weiming');
+    const answers = (token: string) =>
+      Promise.all([
+        api('GET', `${BASE}/${id}`, undefined, token),
+        api('POST', `${ENGINE}/FlowBefore/Candidates/${id}`, { formData: {} }, token),
+        api(
+          'POST',
+          `${ENGINE}/FlowBefore/CandidateUser/${id}`,
+          { nodeCode: 'manager', currentPage: 1, pageSize: 20 },
+          token,
+        ),
+        api('POST', `${ENGINE}/FlowTask`, { flowId: id, formData: {} }, token),
+      ]);
+    const outside = await answers(weiming);
+    expect(outside.map((r) => [r.code, r.data])).toEqual([
+      [404, undefined],
+      [404, undefined],
+      [404, undefined],
+      [403, undefined],
+    ]);
+    expect(outside[3]!.msg).toBe('您不在该流程的发起范围内');
+    expect((await answers(staff)).map((r) => r.code)).toEqual([200, 200, 200, 200]);
+    const launched = await server.database.db
+      .selectFrom('flow_instance')
+      .select('initiator_id')
+      .where('template_id', '=', id)
+      .execute();
+    expect(launched.map((r) => r.initiator_id)).toEqual([await server.userIdOf('staff')]);
+  });
+
   it('S2-7-76 lists a template limited to a role only to holders of that role, and only while enabled', async () => {
     const roleId = await server.idOfCode('role', 'finance.approver');
     const id = await create({ enCode: 'financeOnly', nodeTree: startWith(managerApproval(), { roles: [roleId] }) });

@@ -28,6 +28,32 @@ export async function launcherOf(db: Db | Tx, authority: Authority): Promise<Lau
   };
 }
 
+/**
+ * The launcher of any user, read from his memberships as his authority reads them (enabled roles
+ * only): for a launch made for someone else, and inside a command, whose transaction may not ask
+ * the pool.
+ */
+export async function launcherOfUser(db: Db | Tx, userId: string): Promise<Launcher> {
+  const relations = await db
+    .selectFrom('user_relation')
+    .leftJoin('role', (join) =>
+      join.onRef('role.id', '=', 'user_relation.object_id').on('user_relation.object_type', '=', 'Role'),
+    )
+    .select(['user_relation.object_type', 'user_relation.object_id', 'role.enabled'])
+    .where('user_relation.user_id', '=', userId)
+    .execute();
+  const idsOf = (type: string) => relations.filter((r) => r.object_type === type).map((r) => r.object_id);
+  const headed = await db.selectFrom('organize').select('id').where('manager_id', '=', userId).execute();
+  return {
+    userId,
+    roleIds: relations.filter((r) => r.object_type === 'Role' && r.enabled === 1).map((r) => r.object_id),
+    positionIds: idsOf('Position'),
+    organizeIds: idsOf('Organize'),
+    groupIds: idsOf('Group'),
+    headedOrganizeIds: headed.map((o) => o.id),
+  };
+}
+
 const named = (list: readonly string[] | undefined) => (list ?? []).filter((id) => id !== '');
 const meets = (wanted: readonly string[] | undefined, held: readonly string[]) =>
   named(wanted).some((id) => held.includes(id));
