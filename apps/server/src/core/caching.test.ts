@@ -42,13 +42,14 @@ describe.each(dbTargets())('caches with a contract on $name', (target) => {
     expect(parents.get('user_relation')).toContain('users');
     expect(parents.get('session')).toContain('users');
     const appMemos = declaredMemos.filter((d) =>
-      ['access.session', 'authority.user', 'authority.revisions', 'area.list'].includes(d.name),
+      ['access.session', 'authority.user', 'authority.revisions', 'area.list', 'users.list'].includes(d.name),
     );
     expect(appMemos.map((d) => d.name).sort()).toEqual([
       'access.session',
       'area.list',
       'authority.revisions',
       'authority.user',
+      'users.list',
     ]);
     for (const memo of appMemos) expect(missingDependencies(memo, parents), memo.name).toEqual([]);
     // A memo that forgot one is caught.

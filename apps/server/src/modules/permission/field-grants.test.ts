@@ -36,6 +36,29 @@ describe.each(dbTargets())('column and form grants on $name', (target) => {
     expect(full.email).toBe('fengtao@demo.atrium.local');
   });
 
+  it("a kept page of the list is its caller's own: HR and the administrator in turn, then a change to a user", async () => {
+    const page = '/api/permission/Users?pageSize=100&keyword=%E5%86%AF'; // 冯
+    const rowOf = async (token: string) =>
+      (await call('GET', page, token)).data.list.find((u: { id: string }) => u.id === staffId);
+    for (let round = 0; round < 2; round++) {
+      expect(await rowOf(hr)).not.toHaveProperty('mobilePhone');
+      expect((await rowOf(admin)).mobilePhone).toMatch(/^1\d{10}$/);
+    }
+    // HR's data scope leaves out the research centre, also when the same page was kept for the admin.
+    const everyone = '/api/permission/Users?pageSize=500';
+    const total = async (token: string) => (await call('GET', everyone, token)).data.pagination.total as number;
+    const hrTotal = await total(hr);
+    const adminTotal = await total(admin);
+    expect(adminTotal).toBeGreaterThan(hrTotal);
+    expect([await total(hr), await total(admin)]).toEqual([hrTotal, adminTotal]);
+    // A write to a user is in the next read of both, whoever wrote it and however.
+    await server.database.db.updateTable('users').set({ real_name: '冯涛改' }).where('id', '=', staffId).execute();
+    expect((await rowOf(hr)).realName).toBe('冯涛改');
+    expect((await rowOf(admin)).realName).toBe('冯涛改');
+    await server.database.db.updateTable('users').set({ real_name: '冯涛' }).where('id', '=', staffId).execute();
+    expect((await rowOf(hr)).realName).toBe('冯涛');
+  });
+
   it('the record leaves out the form fields HR lacks, and the grants reach the client in CurrentUser', async () => {
     const record = await call('GET', `/api/permission/Users/${staffId}`, hr);
     expect(record.code).toBe(200);

@@ -10,9 +10,12 @@ import { idParams, resetPasswordForm, userForm, userListQuery, userUpdate } from
 import { createUser, deleteUser, getUserInfo, resetPassword, toggleUserState, updateUser } from './user-service.ts';
 import { usersAnswer, userDetailAnswer, rolePostAnswer, roleActionsStatePutAnswer } from './schema.ts';
 import { replies } from '../../core/response-schema.ts';
+import { authorityKey, createAnswerMemo } from '../../core/answer-memo.ts';
 import { auditUser } from './user-audit.ts';
 
 const tags = ['permission'];
+/** Pages of the users list kept ready, over every caller. */
+const USER_PAGES_KEPT = 1000;
 
 /** The users list's data schemes (menu permission.user) apply to every route about users. */
 export const USERS_SCOPE = { menu: 'permission.user', table: 'users' } as const;
@@ -23,7 +26,17 @@ const USER_FIELDS = { menu: 'permission.user' } as const;
 const EMPTY_USER_FIELDS = { gender: null, mobilePhone: '', email: '', managerId: null, education: null, nation: null };
 
 /** User management: list, create, read, update, delete, state, password reset and unlock. */
-export async function userCrudRoutes(app: App, { db, dialect, now, push, records, authority: authorities }: Services) {
+export async function userCrudRoutes(
+  app: App,
+  { db, dialect, changes, now, push, records, authority: authorities }: Services,
+) {
+  // A page of the list is kept per caller's grants until users, their memberships, organisations
+  // or grades change: paging back and forth, or reloading, costs no query.
+  const listAnswers = createAnswerMemo(changes, {
+    name: 'users.list',
+    tables: ['users', 'user_relation', 'organize', 'job_grade'],
+    maxEntries: USER_PAGES_KEPT,
+  });
   // A user is a record that record-bound reads (print data) may name: its owner sees it, and so
   // does whoever manages users with it inside their data scheme.
   records.register({
@@ -48,7 +61,13 @@ export async function userCrudRoutes(app: App, { db, dialect, now, push, records
       },
       config: { access: { permission: 'permission.user' }, scope: USERS_SCOPE, fields: USER_FIELDS },
     },
-    async (request) => ok(await listUsers(db, dialect, request.query, request.scope)),
+    (request, reply) =>
+      listAnswers.send(
+        request,
+        reply,
+        `${authorityKey(signedIn(request).authority)}|${JSON.stringify(request.query)}`,
+        async () => ok(await listUsers(db, dialect, request.query, request.scope)),
+      ),
   );
 
   app.post(
