@@ -15,7 +15,7 @@ import { auditUser } from './user-audit.ts';
 
 const tags = ['permission'];
 /** Pages of the users list kept ready, over every caller. */
-const USER_PAGES_KEPT = 1000;
+const USER_PAGES_KEPT = 500;
 
 /** The users list's data schemes (menu permission.user) apply to every route about users. */
 export const USERS_SCOPE = { menu: 'permission.user', table: 'users' } as const;

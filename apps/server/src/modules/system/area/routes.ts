@@ -33,8 +33,8 @@ import { createAnswerMemo } from '../../../core/answer-memo.ts';
 import { areaInfoSchema } from '../../../core/response-schema-wire.ts';
 
 const tags = ['system'];
-/** Area lists and searches kept ready; more distinct ones than this are read again. */
-const AREA_ANSWERS_KEPT = 2000;
+/** Area lists and searches kept ready (each at most some 30 KB); more distinct ones are read again. */
+const AREA_ANSWERS_KEPT = 500;
 const BASE = '/api/system/Area';
 const MENU = 'basic.area';
 
