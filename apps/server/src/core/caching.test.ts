@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type DatabaseHandle } from '../db/index.ts';
-import { reuse } from '../db/reuse.ts';
+import { reuse, reuseWith } from '../db/reuse.ts';
 import { cascadeParents, missingDependencies } from '../db/cascades.ts';
 import { createRowMemo, declaredMemos } from '../db/table-changes.ts';
 import { inTransaction } from '../db/tx.ts';
@@ -34,6 +34,34 @@ describe.each(dbTargets())('caches with a contract on $name', (target) => {
       'admin',
     ]);
     expect(rows).toHaveLength(1);
+  });
+
+  it("reuseWith() builds a query once and runs it with each call's values in their places", async () => {
+    const { db } = server.database;
+    let builds = 0;
+    const accounts = (values: { a: string; b: string; limit: number }) =>
+      reuseWith(
+        db,
+        'two-accounts',
+        (v) => {
+          builds++;
+          return db
+            .selectFrom('users')
+            .select('account')
+            .where((eb) => eb.or([eb('account', '=', v.a), eb('account', '=', v.b)]))
+            .where('enabled', '=', 1)
+            .orderBy('account')
+            .limit(v.limit);
+        },
+        values,
+      ).then((rows) => rows.map((r) => r.account));
+    expect(await accounts({ a: 'admin', b: 'staff', limit: 5 })).toEqual(['admin', 'staff']);
+    expect(await accounts({ a: 'staff', b: 'manager', limit: 1 })).toEqual(['manager']);
+    expect(await accounts({ a: 'nobody', b: 'hr', limit: 5 })).toEqual(['hr']);
+    expect(builds).toBe(1);
+    await expect(
+      reuseWith(db, 'a-named-write', (v) => db.deleteFrom('users').where('id', '=', v.id), { id: 'none' }),
+    ).rejects.toThrow("reuse('a-named-write') takes only reads");
   });
 
   it('every row memo of the app declares the tables whose deletes cascade into its rows', async () => {

@@ -28,3 +28,34 @@ export async function reuse<R>(
   const result = await db.executeQuery<R>({ ...query, parameters } as CompiledQuery<R>);
   return result.rows;
 }
+
+/** Where a named value goes in a reused query while it is built (see reuseWith). */
+class Slot {
+  constructor(readonly name: string) {}
+}
+
+/**
+ * reuse() for a query made by code that takes its values as arguments (a list built by the same
+ * functions its filtered variants use): `build` runs once with a stand-in for each named value, and
+ * each run puts the values where their stand-ins went. `build` must not look at the values, only
+ * pass them on into the query.
+ */
+export async function reuseWith<R, V extends Record<string, unknown>>(
+  db: Db,
+  name: string,
+  build: (values: V) => Compilable<R>,
+  values: V,
+): Promise<R[]> {
+  let perDb = compiled.get(db);
+  if (!perDb) compiled.set(db, (perDb = new Map()));
+  let query = perDb.get(name);
+  if (!query) {
+    const slots = Object.fromEntries(Object.keys(values).map((key) => [key, new Slot(key)])) as unknown as V;
+    query = build(slots).compile();
+    if (!isRead(query.query)) throw new Error(`reuse('${name}') takes only reads; this statement writes`);
+    perDb.set(name, query);
+  }
+  const parameters = query.parameters.map((p) => (p instanceof Slot ? values[p.name] : p));
+  const result = await db.executeQuery<R>({ ...query, parameters } as CompiledQuery<R>);
+  return result.rows;
+}

@@ -1,5 +1,13 @@
 import { FlowListCategory, FlowStatus, HandleStatus, type FlowListItem } from '@atrium/shared/workflow';
-import { sql, type AliasableExpression, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import {
+  sql,
+  type AliasableExpression,
+  type Compilable,
+  type Expression,
+  type ExpressionBuilder,
+  type SqlBool,
+} from 'kysely';
+import { reuseWith } from '../../../db/reuse.ts';
 import type { Db, Dialect } from '../../../db/index.ts';
 import { countedPage, pageOf, type PageQuery } from '../../../core/paging.ts';
 import { containsAny } from '../../../core/sql.ts';
@@ -145,8 +153,9 @@ function filtersOf<DB, TB extends keyof DB>(
 /** A list's two reads: the count of its matches and its rows, newest first (see countedPage). */
 interface BuiltList {
   /** Also a scalar subquery: the menu counts read all four in one statement. */
-  count: { executeTakeFirstOrThrow(): Promise<{ total: number | string | bigint }> } & AliasableExpression<unknown>;
-  rows: { limit(n: number): { offset(n: number): { execute(): Promise<ListRow[]> } } };
+  count: { executeTakeFirstOrThrow(): Promise<{ total: number | string | bigint }> } & AliasableExpression<unknown> &
+    Compilable<{ total: number | string | bigint }>;
+  rows: { limit(n: number): { offset(n: number): { execute(): Promise<ListRow[]> } & Compilable<ListRow> } };
 }
 
 /** The caller's pending to-dos on running flows (optionally only those that may be approved in a batch). */
@@ -255,18 +264,43 @@ async function page(db: Db, query: PageQuery, built: BuiltList) {
   return pageOf(await itemsOf(db, rows), query, total);
 }
 
+/** No filter at all: the list as it opens, which is most of its reads. */
+const unfiltered = (query: FlowListQuery) =>
+  !query.keyword &&
+  query.flowId === undefined &&
+  query.flowUrgent === undefined &&
+  query.startTime === undefined &&
+  query.endTime === undefined;
+
+/**
+ * An unfiltered page of a caller's list: its two statements are built once and then run with the
+ * caller and the page (db/reuse.ts), which spares building and compiling them on every read.
+ */
+async function reusedPage(db: Db, name: string, query: PageQuery, userId: string, make: (userId: string) => BuiltList) {
+  const at = { userId, limit: query.pageSize, offset: (query.currentPage - 1) * query.pageSize };
+  const [[counted], rows] = await Promise.all([
+    reuseWith(db, `${name}:count`, (v) => make(v.userId).count, { userId }),
+    reuseWith(db, `${name}:rows`, (v) => make(v.userId).rows.limit(v.limit).offset(v.offset), at),
+  ]);
+  return pageOf(await itemsOf(db, rows), query, Number(counted?.total ?? 0));
+}
+
 /** `FlowBefore/List/{category}`: 1 to-do, 2 done, 3 CC, 4 batch-capable to-dos. */
 export function categoryList(db: Db, dialect: Dialect, userId: string, category: number, query: FlowListQuery) {
-  switch (category) {
-    case FlowListCategory.done:
-      return page(db, query, doneQuery(db, dialect, userId, query));
-    case FlowListCategory.circulate:
-      return page(db, query, circulateQuery(db, dialect, userId, query));
-    case FlowListCategory.batch:
-      return page(db, query, todoQuery(db, dialect, userId, query, true));
-    default:
-      return page(db, query, todoQuery(db, dialect, userId, query, false));
-  }
+  const make = (user: string): BuiltList => {
+    switch (category) {
+      case FlowListCategory.done:
+        return doneQuery(db, dialect, user, query);
+      case FlowListCategory.circulate:
+        return circulateQuery(db, dialect, user, query);
+      case FlowListCategory.batch:
+        return todoQuery(db, dialect, user, query, true);
+      default:
+        return todoQuery(db, dialect, user, query, false);
+    }
+  };
+  if (unfiltered(query)) return reusedPage(db, `flow-list-${category}`, query, userId, make);
+  return page(db, query, make(userId));
 }
 
 /** `FlowLaunch`: the caller's instances; `FlowMonitor` (userId null): every instance. */
@@ -280,20 +314,23 @@ export function instanceList(db: Db, dialect: Dialect, userId: string | null, qu
  */
 export async function viewCounts(db: Db, dialect: Dialect, userId: string) {
   const none: FlowListQuery = { keyword: '', currentPage: 1, pageSize: 1, sort: 'desc', sidx: '' };
-  const counts = {
-    toBeReviewed: todoQuery(db, dialect, userId, none, false),
-    flowLaunch: instanceQuery(db, dialect, userId, { ...none, status: FlowStatus.wait }),
-    flowDone: doneQuery(db, dialect, userId, none),
-    flowCirculate: circulateQuery(db, dialect, userId, none),
-  };
-  const row = (await db
-    .selectNoFrom(Object.entries(counts).map(([name, built]) => built.count.as(name)))
-    .executeTakeFirstOrThrow()) as Record<keyof typeof counts, number | string | bigint>;
+  const counts = (user: string) => ({
+    toBeReviewed: todoQuery(db, dialect, user, none, false),
+    flowLaunch: instanceQuery(db, dialect, user, { ...none, status: FlowStatus.wait }),
+    flowDone: doneQuery(db, dialect, user, none),
+    flowCirculate: circulateQuery(db, dialect, user, none),
+  });
+  const [row] = (await reuseWith(
+    db,
+    'flow-view-counts',
+    (v) => db.selectNoFrom(Object.entries(counts(v.userId)).map(([name, built]) => built.count.as(name))),
+    { userId },
+  )) as Record<keyof ReturnType<typeof counts>, number | string | bigint>[];
   return {
-    toBeReviewed: Number(row.toBeReviewed),
-    flowLaunch: Number(row.flowLaunch),
-    flowDone: Number(row.flowDone),
-    flowCirculate: Number(row.flowCirculate),
+    toBeReviewed: Number(row!.toBeReviewed),
+    flowLaunch: Number(row!.flowLaunch),
+    flowDone: Number(row!.flowDone),
+    flowCirculate: Number(row!.flowCirculate),
   };
 }
 
