@@ -1,4 +1,5 @@
 import { cleanup } from '@testing-library/react';
+import NProgress from 'nprogress';
 import { afterAll, afterEach } from 'vitest';
 import { addMessages } from './locales/index.ts';
 import enUS from './locales/en-US.ts';
@@ -26,6 +27,11 @@ if (!window.matchMedia) {
     value: (query: string) => fakeMediaQuery(query, false),
   });
 }
+
+// The router's progress bar finishes on timers (200 ms steps, and a trickle while a navigation runs).
+// One still pending when a file's environment is torn down throws "document is not defined" and
+// fails the run: in tests it finishes at once and does not trickle.
+NProgress.configure({ speed: 0, trickle: false });
 
 afterEach(() => {
   cleanup();
