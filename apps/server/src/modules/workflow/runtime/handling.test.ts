@@ -35,6 +35,16 @@ describe.each(dbTargets())('workflow handling on $name', (target) => {
   const template = (tree: Parameters<typeof publishTemplate>[1]['tree'], flowType = 0) =>
     publishTemplate(db(), { code: `t${++seq}`, tree, flowType });
 
+  /** The initiator's manager (node a), then finance (node b). */
+  const managerThenFinance = () =>
+    template(
+      chain(
+        startNode(),
+        approverNode('a', { assigneeType: 1 }),
+        approverNode('b', { assigneeType: 6, members: { users: [ids.finance!] } }),
+      ),
+    );
+
   it("S2-7-59 S2-4-28 starts with the initiator's manager and approves to the end: statuses and records", async () => {
     const { versionId } = await template(chain(startNode(), approverNode('mgr', { assigneeType: 1 })));
     const id = await launch(versionId, { reason: 'trip' });
@@ -320,13 +330,7 @@ describe.each(dbTargets())('workflow handling on $name', (target) => {
   });
 
   it('answers 404 to a user who takes no part in an instance on every call naming it, its to-do or its record', async () => {
-    const { versionId } = await template(
-      chain(
-        startNode(),
-        approverNode('a', { assigneeType: 1 }),
-        approverNode('b', { assigneeType: 6, members: { users: [ids.finance!] } }),
-      ),
-    );
+    const { versionId } = await managerThenFinance();
     const id = await launch(versionId);
     const op = await pendingOf(id, 'manager');
     const started = (await records(id))[0]!.id;
@@ -457,13 +461,7 @@ describe.each(dbTargets())('workflow handling on $name', (target) => {
   });
 
   it('S2-7-73 refuses a withdraw once an approver acted (rule: start)', async () => {
-    const { versionId } = await template(
-      chain(
-        startNode(),
-        approverNode('a', { assigneeType: 1 }),
-        approverNode('b', { assigneeType: 6, members: { users: [ids.finance!] } }),
-      ),
-    );
+    const { versionId } = await managerThenFinance();
     const id = await launch(versionId);
     await call('POST', `/FlowBefore/Audit/${await pendingOf(id, 'manager')}`, 'manager');
     const res = await call('PUT', `/FlowLaunch/${id}/Actions/Withdraw`, 'staff');

@@ -269,24 +269,29 @@ describe.each(dbTargets())('flow templates on $name', (target) => {
     ]);
   });
 
+  /** The two launch pickers of a template, asked by `token`: the next nodes and a node's candidates. */
+  const launchPickers = (id: string, token: string) =>
+    Promise.all([
+      api('POST', `${ENGINE}/FlowBefore/Candidates/${id}`, { formData: {} }, token),
+      api(
+        'POST',
+        `${ENGINE}/FlowBefore/CandidateUser/${id}`,
+        { nodeCode: 'manager', currentPage: 1, pageSize: 20 },
+        token,
+      ),
+    ]);
+
   it('S2-7-76 a rule naming a department lets its own members launch, not those of the departments under it', async () => {
     const rd = await server.idOfCode('organize', 'demo.rd');
     const id = await create({ enCode: 'rdOnly', nodeTree: startWith(managerApproval(), { orgs: [rd] }) });
     expect((await api('POST', `${BASE}/${id}/Actions/Publish`)).code).toBe(200);
     // staff works in 研发中心 itself, weiming in its 前端组.
     const weiming = await server.login('weiming');
-    const answers = (token: string) =>
-      Promise.all([
-        api('GET', `${BASE}/${id}`, undefined, token),
-        api('POST', `${ENGINE}/FlowBefore/Candidates/${id}`, { formData: {} }, token),
-        api(
-          'POST',
-          `${ENGINE}/FlowBefore/CandidateUser/${id}`,
-          { nodeCode: 'manager', currentPage: 1, pageSize: 20 },
-          token,
-        ),
-        api('POST', `${ENGINE}/FlowTask`, { flowId: id, formData: {} }, token),
-      ]);
+    const answers = async (token: string) => [
+      await api('GET', `${BASE}/${id}`, undefined, token),
+      ...(await launchPickers(id, token)),
+      await api('POST', `${ENGINE}/FlowTask`, { flowId: id, formData: {} }, token),
+    ];
     const outside = await answers(weiming);
     expect(outside.map((r) => [r.code, r.data])).toEqual([
       [404, undefined],
@@ -315,18 +320,8 @@ describe.each(dbTargets())('flow templates on $name', (target) => {
     expect((await api('GET', `${BASE}/${id}`, undefined, staff)).code).toBe(404);
     expect((await api('GET', `${BASE}/${id}`, undefined, finance)).code).toBe(200);
     // The launch pickers answer nothing about it to those who may not launch it.
-    const pickers = (token: string) =>
-      Promise.all([
-        api('POST', `${ENGINE}/FlowBefore/Candidates/${id}`, { formData: {} }, token),
-        api(
-          'POST',
-          `${ENGINE}/FlowBefore/CandidateUser/${id}`,
-          { nodeCode: 'manager', currentPage: 1, pageSize: 20 },
-          token,
-        ),
-      ]);
-    expect((await pickers(staff)).map((r) => r.code)).toEqual([404, 404]);
-    expect((await pickers(finance)).map((r) => r.code)).toEqual([200, 200]);
+    expect((await launchPickers(id, staff)).map((r) => r.code)).toEqual([404, 404]);
+    expect((await launchPickers(id, finance)).map((r) => r.code)).toEqual([200, 200]);
 
     expect((await api('PUT', `${BASE}/${id}/Actions/State`, { enabledMark: 0 })).code).toBe(200);
     expect(await codes(finance)).not.toContain('financeOnly');
