@@ -4,6 +4,19 @@ import { isRead } from './table-changes.ts';
 
 const compiled = new WeakMap<Db, Map<string, CompiledQuery>>();
 
+/** The query `name` of this database, compiled by `build` on first use; only reads are taken. */
+function compiledOnce<R>(db: Db, name: string, build: () => Compilable<R>): CompiledQuery {
+  let perDb = compiled.get(db);
+  if (!perDb) compiled.set(db, (perDb = new Map()));
+  let query = perDb.get(name);
+  if (!query) {
+    query = build().compile();
+    if (!isRead(query.query)) throw new Error(`reuse('${name}') takes only reads; this statement writes`);
+    perDb.set(name, query);
+  }
+  return query;
+}
+
 /**
  * Runs a query whose SQL is built once per database and then reused with new parameters. Kept for
  * the few lookups every signed-in request makes, where building and compiling the query costs more
@@ -17,14 +30,7 @@ export async function reuse<R>(
   build: () => Compilable<R>,
   parameters: readonly unknown[],
 ): Promise<R[]> {
-  let perDb = compiled.get(db);
-  if (!perDb) compiled.set(db, (perDb = new Map()));
-  let query = perDb.get(name);
-  if (!query) {
-    query = build().compile();
-    if (!isRead(query.query)) throw new Error(`reuse('${name}') takes only reads; this statement writes`);
-    perDb.set(name, query);
-  }
+  const query = compiledOnce(db, name, build);
   const result = await db.executeQuery<R>({ ...query, parameters } as CompiledQuery<R>);
   return result.rows;
 }
@@ -46,15 +52,9 @@ export async function reuseWith<R, V extends Record<string, unknown>>(
   build: (values: V) => Compilable<R>,
   values: V,
 ): Promise<R[]> {
-  let perDb = compiled.get(db);
-  if (!perDb) compiled.set(db, (perDb = new Map()));
-  let query = perDb.get(name);
-  if (!query) {
-    const slots = Object.fromEntries(Object.keys(values).map((key) => [key, new Slot(key)])) as unknown as V;
-    query = build(slots).compile();
-    if (!isRead(query.query)) throw new Error(`reuse('${name}') takes only reads; this statement writes`);
-    perDb.set(name, query);
-  }
+  const query = compiledOnce(db, name, () =>
+    build(Object.fromEntries(Object.keys(values).map((key) => [key, new Slot(key)])) as unknown as V),
+  );
   const parameters = query.parameters.map((p) => (p instanceof Slot ? values[p.name] : p));
   const result = await db.executeQuery<R>({ ...query, parameters } as CompiledQuery<R>);
   return result.rows;
