@@ -40,6 +40,8 @@ afterEach(() => {
 // React's scheduler runs its work on setImmediate; antd's confirm dialogs and lazy pages can leave a
 // task queued after the last test. Let it run while the DOM environment still exists, or it throws
 // "window is not defined" once the file's environment is torn down.
+// On a loaded machine that task has been seen to come later than 50 ms (after the routing tests), so
+// the file waits up to 200 ms.
 afterAll(async () => {
-  for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  for (let i = 0; i < 10; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
 });
