@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, SqliteDialect,
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrations } from './migrations/index.ts';
+import { introspectingOwnSchema } from './own-schema.ts';
 import { createTableChanges, type TableChanges } from './table-changes.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -67,7 +68,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     const changes = createTableChanges({ live: false });
-    const db = new Kysely<Database>({ dialect: changes.track(new PostgresDialect({ pool })) });
+    const db = new Kysely<Database>({ dialect: changes.track(introspectingOwnSchema(new PostgresDialect({ pool }))) });
     const source = { url: options.url, ...(options.schema ? { schema: options.schema } : {}) };
     const figures = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
     return { db, dialect: 'postgres', changes, source, pool: figures, close: () => db.destroy() };
