@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, signIn, toastSeen } from './helpers.ts';
+import { apiToken, signIn, toastSeen, answerConfirm } from './helpers.ts';
 
 const SHOTS = '/tmp/shots-bill-rule';
 
@@ -110,20 +110,14 @@ test.describe('bill rules', () => {
     expect(exported).toMatchObject({ enCode: copyCode, prefix: 'BX', dateFormat: 'yyyyMM' });
     await rowOf(page, copyCode).getByTestId('bill-rule-remove').click();
     const removed = toastSeen(page, '删除成功');
-    await page
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
+    await answerConfirm(page, '此操作将永久删除该数据', 'dangerous');
     await removed;
     await expect(rowOf(page, copyCode)).toHaveCount(0);
 
     // The rule with issued numbers cannot be deleted.
     await rowOf(page, code).getByTestId('bill-rule-remove').click();
     const refused = toastSeen(page, '该规则已发放过单据号，不能删除');
-    await page
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
+    await answerConfirm(page, '此操作将永久删除该数据', 'dangerous');
     await refused;
     await expect(rowOf(page, code)).toHaveCount(1);
     await page.screenshot({ path: `${SHOTS}/after.png` });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, openWithToken } from './helpers.ts';
+import { apiToken, openWithToken, answerConfirm } from './helpers.ts';
 
 const okButton = (page: Page) => page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ });
 
@@ -50,10 +50,7 @@ test.describe('job grades', () => {
     await page.getByTestId('admin-search').click();
     await expect(table).toContainText('共 1 条');
     await page.getByTestId('grade-remove').click();
-    await page
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
+    await answerConfirm(page, '此操作将永久删除该数据', 'dangerous');
     await expect(page.locator('.ant-message')).toContainText('还有 1 个岗位使用该职级，不能删除');
     await expect(table).toContainText(code);
   });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
@@ -41,17 +41,21 @@ export function toastSeen(page: Page, text: string): Promise<void> {
 }
 
 /**
- * Answers the confirmation dialog that shows `text` with its primary (or dangerous) button and waits
- * until it has closed. On a loaded machine a click has been seen to land while the dialog was still
- * zooming in, beside the button, leaving the dialog open: a user clicks again, and so does this.
- * The dialog's button ignores a second click once the first has counted.
+ * Presses `button` of `dialog` and waits until the dialog has closed. On a loaded machine a click has
+ * been seen to land while the dialog was still zooming in, beside the button, leaving the dialog open:
+ * a user clicks again, and so does this. A dialog's button ignores a second click once the first has
+ * counted (it is loading, then gone).
  */
-export async function answerConfirm(page: Page, text: string, button: 'primary' | 'dangerous' = 'primary') {
-  const dialog = page.locator('.ant-modal-confirm', { hasText: text });
+export async function pressUntilClosed(dialog: Locator, button: Locator) {
   await expect(dialog).toBeVisible();
-  const target = dialog.locator(`.ant-modal-confirm-btns .ant-btn-${button}`);
   await expect(async () => {
-    if (await target.isVisible()) await target.click({ timeout: 2_000 });
+    if (await button.isVisible()) await button.click({ timeout: 2_000 });
     await expect(dialog).toBeHidden({ timeout: 3_000 });
   }).toPass({ timeout: 20_000 });
+}
+
+/** Answers the confirmation dialog that shows `text` with its primary (or dangerous) button. */
+export async function answerConfirm(page: Page, text: string, button: 'primary' | 'dangerous' = 'primary') {
+  const dialog = page.locator('.ant-modal-confirm', { hasText: text });
+  await pressUntilClosed(dialog, dialog.locator(`.ant-modal-confirm-btns .ant-btn-${button}`));
 }

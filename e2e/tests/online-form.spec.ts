@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, openWithToken, toastSeen } from './helpers.ts';
+import { apiToken, openWithToken, toastSeen, answerConfirm } from './helpers.ts';
 
 const SHOTS = '/tmp/shots-online-form';
 
@@ -230,10 +230,7 @@ test.describe('online form (a released model behind its menu entry)', () => {
       await table.locator('tr', { hasText: '华东季度采购' }).getByTestId('online-remove').click();
       await expect(page.locator('.ant-modal-confirm')).toContainText('此操作将永久删除该数据，是否继续？');
       const removed = toastSeen(page, '删除成功');
-      await page
-        .locator('.ant-modal-confirm')
-        .getByRole('button', { name: /确\s*定/ })
-        .click();
+      await answerConfirm(page, '此操作将永久删除该数据', 'dangerous');
       await removed;
       await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(1);
       await expect(table).not.toContainText('华东季度采购');

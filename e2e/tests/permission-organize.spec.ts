@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, openWithToken } from './helpers.ts';
+import { apiToken, openWithToken, answerConfirm } from './helpers.ts';
 
 const okButton = (page: Page) => page.getByRole('dialog').getByRole('button', { name: /确\s*定/ });
 
@@ -29,10 +29,7 @@ test.describe('organisation, positions and groups', () => {
     // Deleting the company is refused with the reason.
     await page.getByTestId('organize-remove').first().click();
     await expect(page.locator('.ant-modal-confirm')).toContainText('此操作将永久删除该数据，是否继续？');
-    await page
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
+    await answerConfirm(page, '此操作将永久删除该数据', 'dangerous');
     await expect(page.locator('.ant-message')).toContainText(/该组织下还有 \d+ 个下级组织，不能删除/);
     await expect(table).toContainText('示范科技有限公司');
 
@@ -52,10 +49,7 @@ test.describe('organisation, positions and groups', () => {
     await expect(positions).toContainText('共 1 条');
 
     await page.getByTestId('position-remove').click();
-    await page
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
+    await answerConfirm(page, '此操作将永久删除该数据', 'dangerous');
     await expect(page.locator('.ant-message')).toContainText('删除成功');
     await expect(positions).toContainText('暂无数据');
   });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { apiToken, openWithToken } from './helpers.ts';
+import { apiToken, openWithToken, pressUntilClosed } from './helpers.ts';
 
 const SHOTS = process.env.E2E_SHOTS ?? '';
 const shot = async (page: Page, name: string) => {
@@ -169,7 +169,7 @@ test.describe('visual development, the whole journey', () => {
     await page.getByTestId('online-table').getByRole('button', { name: '编辑' }).click();
     const edit = page.locator('.ant-modal:visible').last();
     await edit.getByLabel('拜访次数').fill('5');
-    await edit.getByRole('button', { name: /确\s*定/ }).click();
+    await pressUntilClosed(edit, edit.getByRole('button', { name: /确\s*定/ }));
     await expect(page.getByTestId('online-table')).toContainText('5');
     const download = page.waitForEvent('download');
     await page.getByTestId('online-export').click();
@@ -184,10 +184,8 @@ test.describe('visual development, the whole journey', () => {
       .locator('tr', { hasText: '东方贸易' })
       .getByRole('button', { name: '删除' })
       .click();
-    await page
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: /确\s*定|删\s*除/ })
-      .click();
+    const confirm = page.locator('.ant-modal-confirm');
+    await pressUntilClosed(confirm, confirm.getByRole('button', { name: /确\s*定|删\s*除/ }));
     await expect(page.getByTestId('online-table')).not.toContainText('东方贸易');
 
     // 5. Grant the menu to the employee role without the visits column.
