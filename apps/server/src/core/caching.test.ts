@@ -64,6 +64,33 @@ describe.each(dbTargets())('caches with a contract on $name', (target) => {
     ).rejects.toThrow("reuse('a-named-write') takes only reads");
   });
 
+  it.runIf(target.name === 'postgres')(
+    'a reused query is kept prepared on the connection, and only a reused one',
+    async () => {
+      const source = server.database.source as { url: string; schema: string };
+      const one = openDatabase({ url: source.url, schema: source.schema, poolSize: 1 });
+      try {
+        const byAccount = (account: string) =>
+          reuse(
+            one.db,
+            'kept-by-account',
+            () => one.db.selectFrom('users').select('id').where('account', '=', account),
+            [account],
+          );
+        expect(await byAccount('admin')).toHaveLength(1);
+        expect(await byAccount('staff')).toHaveLength(1);
+        await one.db.selectFrom('users').select('account').where('account', '=', 'hr').execute();
+        const kept = await sql<{ statement: string; calls: number }>`
+          select statement, generic_plans + custom_plans as calls from pg_prepared_statements`.execute(one.db);
+        expect(kept.rows).toHaveLength(1);
+        expect(kept.rows[0]!.statement).toMatch(/select "id" from "users" where "account" = \$1/);
+        expect(Number(kept.rows[0]!.calls)).toBe(2);
+      } finally {
+        await one.close();
+      }
+    },
+  );
+
   it('every row memo of the app declares the tables whose deletes cascade into its rows', async () => {
     const parents = await cascadeParents(server.database.db, server.database.dialect);
     // The schema really cascades: a user's relations and its sessions go with it.

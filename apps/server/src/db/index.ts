@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrations } from './migrations/index.ts';
 import { introspectingOwnSchema } from './own-schema.ts';
+import { preparingKept } from './prepared.ts';
 import { createTableChanges, type TableChanges } from './table-changes.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -67,6 +68,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       types: pgTypes,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
+    pool.on('connect', preparingKept);
     const changes = createTableChanges({ live: false });
     const db = new Kysely<Database>({ dialect: changes.track(introspectingOwnSchema(new PostgresDialect({ pool }))) });
     const source = { url: options.url, ...(options.schema ? { schema: options.schema } : {}) };

@@ -1,5 +1,6 @@
 import type { Compilable, CompiledQuery } from 'kysely';
 import type { Db } from './index.ts';
+import { keepPrepared } from './prepared.ts';
 import { isRead } from './table-changes.ts';
 
 const compiled = new WeakMap<Db, Map<string, CompiledQuery>>();
@@ -12,6 +13,7 @@ function compiledOnce<R>(db: Db, name: string, build: () => Compilable<R>): Comp
   if (!query) {
     query = build().compile();
     if (!isRead(query.query)) throw new Error(`reuse('${name}') takes only reads; this statement writes`);
+    keepPrepared(query.sql);
     perDb.set(name, query);
   }
   return query;

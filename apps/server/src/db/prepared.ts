@@ -1,0 +1,23 @@
+import type pg from 'pg';
+
+/**
+ * SQL texts that PostgreSQL connections keep as prepared statements, by the name each is kept under.
+ * Only reuse()'s queries come here: their texts are few and fixed by the code, so a connection keeps
+ * a bounded set, and none reads a table that is altered while the server runs (a kept statement
+ * whose result columns change stops working). Keeping the statement spares the server parsing and
+ * planning it on every call, which on a list over several joined tables costs more than running it.
+ */
+const names = new Map<string, string>();
+
+export function keepPrepared(text: string): void {
+  if (!names.has(text)) names.set(text, `atrium_${names.size + 1}`);
+}
+
+/** Makes a new pool client send the kept texts as named statements (see keepPrepared). */
+export function preparingKept(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (config: unknown, values?: unknown) => unknown;
+  client.query = ((config: unknown, values?: unknown) => {
+    const name = typeof config === 'string' ? names.get(config) : undefined;
+    return name ? query({ name, text: config, values }) : query(config, values);
+  }) as typeof client.query;
+}
