@@ -118,6 +118,8 @@ test('S1-2.4-06 S1-4-03 S1-4-05 S1-2.4-18 keyboard only: sign in, open a page by
   await chooseFromAvatarMenu(page, ['ArrowUp'], '退出', () =>
     expect(page.locator('.ant-modal-confirm')).toContainText('您确定要退出系统吗？', { timeout: 5000 }),
   );
+  // The dialog moves the focus to its OK once it has opened; an Enter before that goes nowhere.
+  await expect(page.locator('.ant-modal-confirm-btns .ant-btn-primary')).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/login/);
 });
