@@ -13,11 +13,14 @@ export function keepPrepared(text: string): void {
   if (!names.has(text)) names.set(text, `atrium_${names.size + 1}`);
 }
 
-/** Makes a new pool client send the kept texts as named statements (see keepPrepared). */
+/**
+ * Makes a new pool client send the kept texts as named statements (see keepPrepared). Every other
+ * call, and every argument after the values (a callback), passes through as it was.
+ */
 export function preparingKept(client: pg.PoolClient): void {
-  const query = client.query.bind(client) as (config: unknown, values?: unknown) => unknown;
-  client.query = ((config: unknown, values?: unknown) => {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((config: unknown, ...rest: unknown[]) => {
     const name = typeof config === 'string' ? names.get(config) : undefined;
-    return name ? query({ name, text: config, values }) : query(config, values);
+    return name ? query({ name, text: config, values: rest[0] }, ...rest.slice(1)) : query(config, ...rest);
   }) as typeof client.query;
 }
