@@ -16,10 +16,17 @@ const SESSION_ROWS_KEPT = 10_000;
 /**
  * What a route needs: 'public' (anyone), 'user' (any signed-in user), or a permission code
  * `menuEnCode` / `menuEnCode:buttonEnCode` that the caller must hold. The code may be a function of
- * the request for resources known only at run time (an online form's menu, found by `:modelId`).
+ * the request for resources known only at run time (an online form's menu, found by `:modelId`);
+ * a function may name several codes, of which the caller must hold one (a record is opened by the
+ * edit button or the detail button).
  */
 export type Access =
-  'public' | 'user' | { permission: string | ((request: FastifyRequest) => string | Promise<string>) };
+  | 'public'
+  | 'user'
+  | {
+      permission:
+        string | ((request: FastifyRequest) => string | readonly string[] | Promise<string | readonly string[]>);
+    };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -110,7 +117,7 @@ export function registerAccessControl(
     if (!request.headers['accept-language']) request.language = pickLanguage(authority.user.language);
     if (typeof access === 'object') {
       const permission = typeof access.permission === 'function' ? await access.permission(request) : access.permission;
-      if (!deps.authority.allows(authority, permission)) throw forbidden();
+      if (![permission].flat().some((code) => deps.authority.allows(authority, code))) throw forbidden();
     }
     const scope = request.routeOptions.config.scope;
     if (scope) await applyScope(deps.db, deps.scopeFilter, request, authority, scope);

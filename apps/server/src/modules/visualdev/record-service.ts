@@ -261,6 +261,7 @@ export async function listRecords(
   );
   let base = db.selectFrom(table).where(sql.ref(`${table}.deleted_at`), 'is', null);
   if (caller.scope) base = base.where(caller.scope);
+  if (body.ids) base = base.where(sql.ref(`${table}.id`), 'in', body.ids.length ? body.ids : ['']);
   for (const condition of conditions) base = base.where(condition);
 
   const sortKey = body.sidx || model.columns.defaultSidx || '';

@@ -296,11 +296,13 @@ export async function visualdevRoutes(app: App, services: Services) {
   };
   const menuOf = async (request: FastifyRequest) => (await modelOf(request)).menuCode;
   const tableOf = async (request: FastifyRequest) => (await modelOf(request)).main.table;
-  /** The menu, or one of its buttons when the list applies button grants. */
-  const button = (code: string) => async (request: FastifyRequest) => {
-    const model = await modelOf(request);
-    return model.columns.useBtnPermission ? `${model.menuCode}:${code}` : model.menuCode;
-  };
+  /** The model's menu, or with button permissions on, one of these buttons of it. */
+  const button =
+    (...codes: string[]) =>
+    async (request: FastifyRequest) => {
+      const model = await modelOf(request);
+      return model.columns.useBtnPermission ? codes.map((code) => `${model.menuCode}:${code}`) : model.menuCode;
+    };
   const scoped = { menu: menuOf, table: tableOf };
   const oneRecord = { ...scoped, idParam: 'id' };
   const fields = { menu: menuOf };
@@ -390,10 +392,12 @@ export async function visualdevRoutes(app: App, services: Services) {
       schema: {
         params: recordParams,
         tags,
-        summary: "A record's values as JSON text, with its version",
+        summary: "A record's values as JSON text, with its version (to edit it, or to open its detail)",
         response: replies(recordAnswer),
       },
-      config: { access: { permission: menuOf }, scope: oneRecord, fields },
+      // The list shows a record's columns to whoever holds the menu; its every value is for those
+      // who may edit or open it. A relation picker reads the records it needs through List.
+      config: { access: { permission: button('btn_edit', 'btn_detail') }, scope: oneRecord, fields },
     },
     async (request) => ok(await recordInfo(anyDb, await modelOf(request), request.params.id, request.fieldGrants)),
   );

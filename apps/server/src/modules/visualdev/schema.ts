@@ -53,6 +53,8 @@ export const recordListBody = z.object({
   /** JSON text of `{ field: value }`, as the search form sends it. */
   queryJson: z.string().max(100_000).optional().default(''),
   superQueryJson: z.string().max(100_000).optional().default(''),
+  /** Only the records of these ids: a relation picker reading back the records it picked. */
+  ids: z.array(recordId).max(1000).optional(),
 });
 export type RecordListBody = z.infer<typeof recordListBody>;
 

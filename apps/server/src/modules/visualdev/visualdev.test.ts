@@ -737,6 +737,43 @@ describe.each(dbTargets())('visual development on $name', (target) => {
     let staffId: string;
     let visible: string;
     let hidden: string;
+    let schemeId: string;
+
+    /** Grants the menu's elements that `keep` keeps and, unless granted before, the menu and its scheme. */
+    const grantMenu = (userId: string, keep: (e: { kind: string; en_code: string }) => boolean, withMenu = true) =>
+      inTransaction(server.database.db, async (trx) => {
+        const elements = await trx
+          .selectFrom('menu_element')
+          .select(['id', 'kind', 'en_code'])
+          .where('menu_id', '=', menuId)
+          .execute();
+        type Item = [AuthorizeTable['item_type'], string];
+        const items: Item[] = [
+          ...(withMenu
+            ? ([
+                ['system', systemId],
+                ['module', menuId],
+                ['resource', schemeId],
+              ] as Item[])
+            : []),
+          ...elements.filter(keep).map((e): Item => [e.kind, e.id]),
+        ];
+        await trx
+          .insertInto('authorize')
+          .values(
+            items.map(([item_type, item_id]) => ({
+              id: newId(),
+              item_type,
+              item_id,
+              object_type: 'user' as const,
+              object_id: userId,
+              created_at: Date.now(),
+              created_by: null,
+            })),
+          )
+          .execute();
+        await bumpAuthorityRevision(trx);
+      });
 
     beforeAll(async () => {
       const { db } = server.database;
@@ -753,59 +790,30 @@ describe.each(dbTargets())('visual development on $name', (target) => {
       hidden = (await api('POST', `${RUNTIME}/${modelId}/List`, { queryJson: JSON.stringify({ name: '不可见' }) })).data
         .list[0].id;
       const now = Date.now();
-      const schemeId = newId();
-      await inTransaction(db, async (trx) => {
-        await trx
-          .insertInto('menu_resource')
-          .values({
-            id: schemeId,
-            menu_id: menuId,
-            full_name: '只看可见公司',
-            en_code: 'visibleOnly',
-            condition_json: JSON.stringify([{ field: 'name', op: '=', value: '可见公司' }]),
-            match_logic: 'and',
-            all_data: 0,
-            version: 0,
-            created_at: now,
-            created_by: null,
-            updated_at: null,
-            updated_by: null,
-            enabled: 1,
-            sort_code: 0,
-          })
-          .execute();
-        const elements = await trx
-          .selectFrom('menu_element')
-          .select(['id', 'kind', 'en_code'])
-          .where('menu_id', '=', menuId)
-          .execute();
-        type Item = [AuthorizeTable['item_type'], string];
-        const items: Item[] = [
-          ['system', systemId],
-          ['module', menuId],
-          ['resource', schemeId],
-          ...elements
-            .filter(
-              (e) => !(e.kind === 'column' && e.en_code === 'credit') && !(e.kind === 'form' && e.en_code === 'owner'),
-            )
-            .map((e): Item => [e.kind, e.id]),
-        ];
-        await trx
-          .insertInto('authorize')
-          .values(
-            items.map(([item_type, item_id]) => ({
-              id: newId(),
-              item_type,
-              item_id,
-              object_type: 'user' as const,
-              object_id: staffId,
-              created_at: now,
-              created_by: null,
-            })),
-          )
-          .execute();
-        await bumpAuthorityRevision(trx);
-      });
+      schemeId = newId();
+      await db
+        .insertInto('menu_resource')
+        .values({
+          id: schemeId,
+          menu_id: menuId,
+          full_name: '只看可见公司',
+          en_code: 'visibleOnly',
+          condition_json: JSON.stringify([{ field: 'name', op: '=', value: '可见公司' }]),
+          match_logic: 'and',
+          all_data: 0,
+          version: 0,
+          created_at: now,
+          created_by: null,
+          updated_at: null,
+          updated_by: null,
+          enabled: 1,
+          sort_code: 0,
+        })
+        .execute();
+      await grantMenu(
+        staffId,
+        (e) => !(e.kind === 'column' && e.en_code === 'credit') && !(e.kind === 'form' && e.en_code === 'owner'),
+      );
       staff = await server.login('vd.staff');
     });
 
@@ -815,6 +823,30 @@ describe.each(dbTargets())('visual development on $name', (target) => {
       expect(list.data.list.map((r: { id: string }) => r.id)).toEqual([visible]);
       expect(list.data.list[0]).not.toHaveProperty('credit');
       expect(list.data.list[0].name).toBe('可见公司');
+    });
+
+    it('S2-7-90 S2-7-91 with button grants on, a record is opened only with the edit or detail button; the list reads picked ids', async () => {
+      const readerId = await server.addBareUser('vd.reader');
+      await grantMenu(readerId, (e) => e.kind !== 'button' || e.en_code === 'btn_add');
+      const reader = await server.login('vd.reader');
+      const refused = { code: 403, msg: '暂无权限' };
+      expect(await api('GET', `${RUNTIME}/${modelId}/${visible}`, undefined, reader)).toEqual(refused);
+      expect(await api('GET', `${RUNTIME}/${modelId}/${visible}/DataChange`, undefined, reader)).toEqual(refused);
+      expect(await api('PUT', `${RUNTIME}/${modelId}/${visible}`, { data: '{}' }, reader)).toEqual(refused);
+      // The list answers the picked ids in the caller's scope, as people read them.
+      const picked = await api('POST', `${RUNTIME}/${modelId}/List`, { ids: [hidden, visible] }, reader);
+      expect(picked.data.list.map((r: { id: string }) => r.id)).toEqual([visible]);
+      expect(picked.data.pagination.total).toBe(1);
+      expect(picked.data.list[0]).toMatchObject({ name: '可见公司', level: 'A 级' });
+      expect((await api('POST', `${RUNTIME}/${modelId}/List`, { ids: [] }, reader)).data.list).toEqual([]);
+
+      // Either button opens the record: the detail one here, the edit one for the staff above.
+      await grantMenu(readerId, (e) => e.en_code === 'btn_detail', false);
+      const opened = await api('GET', `${RUNTIME}/${modelId}/${visible}`, undefined, reader);
+      expect(opened.code).toBe(200);
+      expect(JSON.parse(opened.data.data).name).toBe('可见公司');
+      expect((await api('GET', `${RUNTIME}/${modelId}/${visible}/DataChange`, undefined, reader)).code).toBe(200);
+      expect((await api('PUT', `${RUNTIME}/${modelId}/${visible}`, { data: '{}' }, reader)).code).toBe(403);
     });
 
     it('every one-record route of the runtime answers 404 for a record outside the scheme, which stays', async () => {

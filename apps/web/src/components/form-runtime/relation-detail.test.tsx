@@ -86,7 +86,7 @@ function serve(options: { fail?: ('config' | 'supplier' | 'cities')[]; hold?: Ga
   const fail = new Set(options.fail ?? []);
   const extras: (DynamicModelExtra | null)[] = [];
   const error = () => jsonResponse({ code: 400, msg: '读取失败' });
-  const mock = mockFetch(async (url) => {
+  const mock = mockFetch(async (url, init) => {
     const path = url.pathname;
     if (path === `${RUNTIME}/m-ord/r1/DataChange`) {
       extras.push(useRelationStore.getState().dynamicModelExtra);
@@ -115,9 +115,10 @@ function serve(options: { fail?: ('config' | 'supplier' | 'cities')[]; hold?: Ga
         envelope({ id: 's1', data: JSON.stringify({ name: '星河科技', code: 'S-001' }), formData: '' }),
       );
     }
-    if (path === `${RUNTIME}/m-sup/s1`)
+    // The picker reads back the record it holds through the list, by id.
+    if (path === `${RUNTIME}/m-sup/List` && (JSON.parse(String(init.body)) as { ids?: string[] }).ids?.[0] === 's1')
       return jsonResponse(
-        envelope({ id: 's1', data: JSON.stringify({ name: '星河科技', code: 'S-001' }), version: 0 }),
+        envelope({ list: [{ id: 's1', name: '星河科技', code: 'S-001' }], pagination: { total: 1 } }),
       );
     if (path.endsWith('/if-city/Action/InfoByIds')) {
       if (fail.has('cities')) return error();

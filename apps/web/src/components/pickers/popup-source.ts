@@ -79,17 +79,15 @@ export function modelSource(field: FormField): RowSource | null {
       });
       return { list: res.data?.list ?? [], total: res.data?.pagination.total ?? 0 };
     },
+    // The list's own columns, as the popup showed them: a record out of the caller's scope is
+    // simply not answered.
     async byIds(ids) {
-      const rows = await Promise.all(
-        ids.map(async (id): Promise<Row | null> => {
-          // A record answers its values as JSON text in data.data (or as an object).
-          const res = await request<Row>({ url: `${base}/${encodeURIComponent(id)}` });
-          const data = res.data?.data;
-          const row: Row | null = typeof data === 'string' ? (JSON.parse(data) as Row) : (res.data ?? null);
-          return row ? { ...row, id } : null;
-        }),
-      );
-      return rows.filter((r): r is Row => r !== null);
+      const res = await request<{ list: Row[] }>({
+        url: `${base}/List`,
+        method: 'POST',
+        data: { ids, currentPage: 1, pageSize: Math.max(ids.length, 1) },
+      });
+      return res.data?.list ?? [];
     },
   };
 }
