@@ -97,7 +97,14 @@ describe.each(dbTargets())('caches with a contract on $name', (target) => {
     expect(parents.get('user_relation')).toContain('users');
     expect(parents.get('session')).toContain('users');
     const appMemos = declaredMemos.filter((d) =>
-      ['access.session', 'authority.user', 'authority.revisions', 'area.list', 'users.list'].includes(d.name),
+      [
+        'access.session',
+        'authority.user',
+        'authority.revisions',
+        'area.list',
+        'users.list',
+        'workflow.counts',
+      ].includes(d.name),
     );
     expect(appMemos.map((d) => d.name).sort()).toEqual([
       'access.session',
@@ -105,6 +112,7 @@ describe.each(dbTargets())('caches with a contract on $name', (target) => {
       'authority.revisions',
       'authority.user',
       'users.list',
+      'workflow.counts',
     ]);
     for (const memo of appMemos) expect(missingDependencies(memo, parents), memo.name).toEqual([]);
     // A memo that forgot one is caught.

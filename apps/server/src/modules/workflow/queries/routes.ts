@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { FlowListCategory } from '@atrium/shared/workflow';
 import { signedIn } from '../../../core/access.ts';
+import { createAnswerMemo } from '../../../core/answer-memo.ts';
 import type { AuditExemption } from '../../../core/audit.ts';
 import { notFound } from '../../../core/errors.ts';
 import { ok } from '../../../core/http.ts';
@@ -55,6 +56,8 @@ const DISPATCH = '/api/workflow/form/dispatch';
 const RECEIPT = '/api/workflow/form/receipt';
 /** The delegation menu (docs/workflow.md, "Menus"). */
 const ENTRUST_MENU = 'workFlow.entrust';
+/** Callers whose menu counts are kept ready at once; more only read more often. */
+const COUNTS_KEPT = 10_000;
 
 /**
  * The workflow's read side and personal settings: the lists and counts, receipts, delegation and
@@ -62,8 +65,16 @@ const ENTRUST_MENU = 'workFlow.entrust';
  * its menu.
  */
 export async function queryRoutes(app: App, services: Services) {
-  const { db, dialect, now } = services;
+  const { db, dialect, now, changes } = services;
   registerMessages(flowQueryMessages);
+  // The menu badges are asked for on every page and after every action. A caller's counts are
+  // kept until a flow's instances, handlers, records or copies are written (by anyone: one
+  // approval moves several people's counts).
+  const countAnswers = createAnswerMemo(changes, {
+    name: 'workflow.counts',
+    tables: ['flow_instance', 'flow_operator', 'flow_record', 'flow_circulate'],
+    maxEntries: COUNTS_KEPT,
+  });
   const me = (request: FastifyRequest) => signedIn(request).session.userId;
   const actor = (request: FastifyRequest) => ({ userId: me(request), now: now() });
 
@@ -135,7 +146,8 @@ export async function queryRoutes(app: App, services: Services) {
       },
       config: { access: 'user', reads: true },
     },
-    async (request) => ok(await viewCounts(db, dialect, me(request))),
+    (request, reply) =>
+      countAnswers.send(request, reply, me(request), async () => ok(await viewCounts(db, dialect, me(request)))),
   );
 
   /** flowViewList's `type`: 1 to-do, 2 done, 3 CC, 4 my launches. */
