@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { paced } from './paced.ts';
 
 /** One HTTP request, repeated by every connection for the whole run. */
 export interface BenchRequest {
@@ -38,7 +39,7 @@ export interface MeasureOptions {
   origin: string;
   request: BenchRequest;
   connections: number;
-  /** Requests a second across all connections (autocannon's overallRate); as fast as it goes without. */
+  /** Requests a second across all connections, evenly paced (paced.ts); as fast as it goes without. */
   rate?: number;
   warmupSeconds: number;
   durationSeconds: number;
@@ -67,6 +68,7 @@ function percentile(sorted: Float64Array, p: number): number {
  * coarse to compare two latencies of 2-3 ms.
  */
 export async function measure(options: MeasureOptions): Promise<Measurement> {
+  if (options.rate) return measurePaced({ ...options, rate: options.rate });
   const { request } = options;
   const base: autocannon.Options = {
     url: options.origin + request.path,
@@ -74,7 +76,6 @@ export async function measure(options: MeasureOptions): Promise<Measurement> {
     headers: request.headers,
     body: request.body,
     connections: options.connections,
-    ...(options.rate ? { overallRate: options.rate } : {}),
     ...(options.verifyBody ? { verifyBody: options.verifyBody } : {}),
     ...(request.nextPath
       ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: request.nextPath!() }) }] }
@@ -86,24 +87,55 @@ export async function measure(options: MeasureOptions): Promise<Measurement> {
   const cpuBefore = await options.serverCpuMicros();
   const result = await cannon({ ...base, duration: options.durationSeconds }, (ms) => latencies.push(ms));
   const cpuMs = ((await options.serverCpuMicros()) - cpuBefore) / 1000;
-  const sorted = Float64Array.from(latencies).sort();
-  const errorDetail = {
+  return figures(options.connections, latencies, result.duration, cpuMs, {
     non2xx: result.non2xx,
     badBody: result.mismatches,
     socket: result.errors - result.timeouts,
     timeouts: result.timeouts,
-  };
+  });
+}
+
+/** The figures of a measured period from its raw response times, errors and server CPU time. */
+function figures(
+  connections: number,
+  latencies: readonly number[],
+  durationSeconds: number,
+  cpuMs: number,
+  errorDetail: Measurement['errorDetail'],
+): Measurement {
+  const sorted = Float64Array.from(latencies).sort();
+  const requests = latencies.length;
   return {
-    connections: options.connections,
-    rps: result.requests.total / result.duration,
+    connections,
+    rps: requests / durationSeconds,
     p50: percentile(sorted, 50),
     p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
-    requests: result.requests.total,
+    requests,
     errors: errorDetail.non2xx + errorDetail.badBody + errorDetail.socket + errorDetail.timeouts,
     errorDetail,
-    durationSeconds: result.duration,
-    serverCpuMsPerRequest: result.requests.total ? cpuMs / result.requests.total : NaN,
-    serverCpuPercent: (cpuMs / (result.duration * 1000)) * 100,
+    durationSeconds,
+    serverCpuMsPerRequest: requests ? cpuMs / requests : NaN,
+    serverCpuPercent: (cpuMs / (durationSeconds * 1000)) * 100,
   };
+}
+
+/** The same figures for a run at a fixed rate, sent at an even pace rather than in bursts. */
+async function measurePaced(options: MeasureOptions & { rate: number }): Promise<Measurement> {
+  const verifyBody = options.verifyBody;
+  const run = (seconds: number) =>
+    paced({
+      origin: options.origin,
+      request: options.request,
+      connections: options.connections,
+      rate: options.rate,
+      seconds,
+      ...(verifyBody ? { verifyBody: (body: string) => verifyBody(body) } : {}),
+    });
+  await run(options.warmupSeconds);
+  const cpuBefore = await options.serverCpuMicros();
+  const result = await run(options.durationSeconds);
+  const cpuMs = ((await options.serverCpuMicros()) - cpuBefore) / 1000;
+  const { latencies, durationSeconds, non2xx, badBody, socket, timeouts } = result;
+  return figures(options.connections, latencies, durationSeconds, cpuMs, { non2xx, badBody, socket, timeouts });
 }
