@@ -309,7 +309,7 @@ describe.each(dbTargets())('sign-in and session on $name', (target) => {
     ).id;
   }
 
-  it('five wrong passwords lock the account; the right one is then refused until an administrator unlocks it', async () => {
+  it('S2-4-31 five wrong passwords lock the account; the right one is then refused until an administrator unlocks it', async () => {
     for (let i = 1; i <= 4; i++) expect((await loginForm('weiming', 'wrong-pass1')).json().msg).toBe('账号或密码错误');
     expect((await loginForm('weiming', 'wrong-pass1')).json()).toEqual({
       code: 400,

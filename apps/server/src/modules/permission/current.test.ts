@@ -24,7 +24,7 @@ describe.each(dbTargets())('current-user calls on $name', (target) => {
   });
   afterAll(() => server.close());
 
-  it('S1-7 BaseInfo shows and changes my own data; bad input names the field and changes nothing', async () => {
+  it('S1-7-14 BaseInfo shows and changes my own data; bad input names the field and changes nothing', async () => {
     const info = (await server.call('GET', `${P}/BaseInfo`, { token })).json().data;
     expect(info).toMatchObject({
       account: 'manager',
@@ -63,7 +63,7 @@ describe.each(dbTargets())('current-user calls on $name', (target) => {
     });
   });
 
-  it('avatar: an image is accepted by its content, anything else refused, and becomes my head icon', async () => {
+  it('S1-7-13 avatar: an image is accepted by its content, anything else refused, and becomes my head icon', async () => {
     const fake = multipart('file', 'evil.png', Buffer.from('<script>alert(1)</script>'));
     const refused = await server.app.inject({
       method: 'POST',
@@ -114,7 +114,7 @@ describe.each(dbTargets())('current-user calls on $name', (target) => {
     expect(await server.login('zhuting', 'newpass99')).toMatch(/^Bearer /);
   });
 
-  it('SystemTheme and SystemLanguage are kept per user and come back in CurrentUser', async () => {
+  it('S1-7-16 S1-7-22 SystemTheme and SystemLanguage are kept per user and come back in CurrentUser', async () => {
     const res = await server.call('PUT', `${P}/SystemTheme`, {
       token,
       body: { theme: 'classic', preferences: { themeColor: 'green', darkMode: true, tagsView: false } },
@@ -141,7 +141,7 @@ describe.each(dbTargets())('current-user calls on $name', (target) => {
     await server.call('PUT', `${P}/SystemLanguage`, { token, body: { language: 'zh-CN' } });
   });
 
-  it('Subordinate walks my reporting tree only', async () => {
+  it('S1-7-17 Subordinate walks my reporting tree only', async () => {
     const mine = (await server.call('GET', `${P}/Subordinate/0`, { token })).json().data as {
       id: string;
       fullName: string;
@@ -161,7 +161,7 @@ describe.each(dbTargets())('current-user calls on $name', (target) => {
     expect((await server.call('GET', `${P}/Subordinate/${me}`, { token: staffToken })).json().code).toBe(404);
   });
 
-  it('Authorize lists my menus per system', async () => {
+  it('S1-7-18 Authorize lists my menus per system', async () => {
     const data = (await server.call('GET', `${P}/Authorize`, { token })).json().data;
     expect(data.module).toEqual([
       expect.objectContaining({
@@ -183,7 +183,7 @@ describe.each(dbTargets())('current-user calls on $name', (target) => {
     expect(admin.module.map((s: { fullName: string }) => s.fullName)).toEqual(['Atrium 协同办公', 'Atrium 开发平台']);
   });
 
-  it('SystemLog pages my sign-ins and operations', async () => {
+  it('S1-7-19 SystemLog pages my sign-ins and operations', async () => {
     const signIns = (await server.call('GET', `${P}/SystemLog?category=1&pageSize=2`, { token })).json().data;
     expect(signIns.pagination).toMatchObject({ currentPage: 1, pageSize: 2 });
     expect(signIns.pagination.total).toBeGreaterThanOrEqual(1);
@@ -222,7 +222,7 @@ describe.each(dbTargets())('current-user calls on $name', (target) => {
     expect(await urls()).not.toContain('/api/permission/Role/getListByOrgIds');
   });
 
-  it('organisations, positions and switching the major one among my own only', async () => {
+  it('S1-7-20 organisations, positions and switching the major one among my own only', async () => {
     const orgs = (await server.call('GET', `${P}/getUserOrganizes`, { token })).json().data;
     expect(orgs).toEqual([{ id: expect.any(String), fullName: '示范科技有限公司/研发中心', isDefault: true }]);
     const positions = (await server.call('GET', `${P}/getUserPositions`, { token })).json().data as {
@@ -251,7 +251,7 @@ describe.each(dbTargets())('current-user calls on $name', (target) => {
     expect(foreign.json()).toEqual({ code: 400, msg: '只能切换到自己所属的组织、岗位或系统' });
   });
 
-  it('switching the system changes the menus CurrentUser sends', async () => {
+  it('S1-1-03 S1-7-22 switching the system changes the menus CurrentUser sends', async () => {
     const admin = await server.login('admin');
     const before = (await server.call('GET', '/api/oauth/CurrentUser', { token: admin })).json().data;
     expect(before.userInfo.systemIds).toHaveLength(2);

@@ -161,7 +161,7 @@ describe.each(dbTargets())('roles on $name', (target) => {
     expect(bad.msg).toContain('pageSize');
   });
 
-  it("S2-6-10 selector: node '1' holds the global roles, organisations hold theirs", async () => {
+  it("S2-6-10 S2-7-31 selector: node '1' holds the global roles, organisations hold theirs; getListByOrgIds", async () => {
     const res = (await server.call('GET', '/api/permission/Role/Selector', { token: staff, headers: en })).json();
     expect(res.code).toBe(200);
     const [global, ...orgs] = res.data.list;

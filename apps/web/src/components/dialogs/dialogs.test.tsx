@@ -13,7 +13,7 @@ describe('shell dialogs', () => {
     await i18n.changeLanguage('en-US');
   });
 
-  it('about shows the platform name, version and author', () => {
+  it('S1-2.4-19 about shows the platform name, version and author', () => {
     useSessionStore.setState({
       sysConfigInfo: {
         title: 'Atrium',
@@ -34,7 +34,7 @@ describe('shell dialogs', () => {
     expect(dialog.textContent).toContain('© Demo Org');
   });
 
-  it('the statement names the licence and forbids altering or selling the demo data', () => {
+  it('S1-2.4-20 the statement names the licence and forbids altering or selling the demo data', () => {
     render(<StatementDialog open onClose={() => {}} />);
     const text = screen.getByRole('dialog').textContent ?? '';
     expect(text).toContain('open-source');
@@ -42,7 +42,7 @@ describe('shell dialogs', () => {
     expect(text).toContain('do not sell');
   });
 
-  it('the demo notice stays away for the session once dismissed', () => {
+  it('S1-1-04 the demo notice stays away for the session once dismissed', () => {
     const first = render(
       <App>
         <DemoNotice />

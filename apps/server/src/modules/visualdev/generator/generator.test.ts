@@ -172,12 +172,12 @@ describe.each(dbTargets())('the code generator on $name', (target) => {
   });
   afterAll(() => server.close());
 
-  it('AreasName answers the areas generated code may go to', async () => {
+  it('S2-7-85 AreasName answers the areas generated code may go to', async () => {
     const res = await api('GET', `${GEN}/AreasName`);
     expect(res).toMatchObject({ code: 200, data: { list: ['extend', 'system', 'permission', 'message'] } });
   });
 
-  it('CodePreview answers the server module and the web page of the draft', async () => {
+  it('S2-7-87 CodePreview answers the server module and the web page of the draft', async () => {
     const res = await api('POST', `${GEN}/${ids.customer}/Actions/CodePreview`, {});
     expect(res.code, res.msg).toBe(200);
     const files = res.data.list as File[];
@@ -233,7 +233,7 @@ describe.each(dbTargets())('the code generator on $name', (target) => {
     expect((await api('POST', `${GEN}/${ids.customer}/Actions/DownloadCode`, {}, employee)).code).toBe(403);
   });
 
-  it('DownloadCode answers a link to a zip of exactly the previewed files, for the caller only', async () => {
+  it('S2-7-86 DownloadCode answers a link to a zip of exactly the previewed files, for the caller only', async () => {
     const body = { module: 'message', className: 'Contacts' };
     const preview = (await api('POST', `${GEN}/${ids.demoCustomer}/Actions/CodePreview`, body)).data.list as File[];
     const res = await api('POST', `${GEN}/${ids.demoCustomer}/Actions/DownloadCode`, body);

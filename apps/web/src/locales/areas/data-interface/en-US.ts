@@ -36,6 +36,15 @@ export const dataInterface = {
   paramField: 'Parameter',
   paramName: 'Label',
   paramType: 'Type',
+  /** Labels of the parameter types, keyed by the type stored with the interface. */
+  paramTypes: {
+    varchar: 'String',
+    int: 'Integer',
+    datetime: 'Date and time',
+    decimal: 'Decimal',
+    bigint: 'Long integer',
+    text: 'Text',
+  },
   paramDefault: 'Default',
   paramRequired: 'Required',
   addParameter: 'Add parameter',

@@ -35,6 +35,8 @@ export const dataInterface = {
   paramField: '参数名',
   paramName: '说明',
   paramType: '类型',
+  /** Labels of the parameter types, keyed by the type stored with the interface. */
+  paramTypes: { varchar: '字符串', int: '整型', datetime: '日期时间', decimal: '浮点', bigint: '长整型', text: '文本' },
   paramDefault: '默认值',
   paramRequired: '必填',
   addParameter: '添加参数',

@@ -35,6 +35,8 @@ export const dataInterface = {
   paramField: '參數名',
   paramName: '說明',
   paramType: '類型',
+  /** Labels of the parameter types, keyed by the type stored with the interface. */
+  paramTypes: { varchar: '字串', int: '整數', datetime: '日期時間', decimal: '浮點', bigint: '長整數', text: '文字' },
   paramDefault: '預設值',
   paramRequired: '必填',
   addParameter: '新增參數',

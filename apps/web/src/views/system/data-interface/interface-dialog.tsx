@@ -51,9 +51,9 @@ function ParameterList() {
               </Form.Item>
               <Form.Item name={[name, 'dataType']} noStyle initialValue="varchar">
                 <Select
-                  style={{ width: 110 }}
+                  style={{ width: 130 }}
                   aria-label={t('dataInterface.paramType')}
-                  options={PARAMETER_TYPES.map((v) => ({ value: v, label: v }))}
+                  options={PARAMETER_TYPES.map((v) => ({ value: v, label: t(`dataInterface.paramTypes.${v}`) }))}
                 />
               </Form.Item>
               <Form.Item name={[name, 'defaultValue']} noStyle>

@@ -56,4 +56,28 @@ describe('TestRunner', () => {
     // Shown beside the parameters only: a toast would lie over the drawer's close button.
     expect(feedback.message.error).not.toHaveBeenCalled();
   });
+
+  it('S2-9-25 names each parameter type by its label: 字符串, 整型, 日期时间, 浮点, 长整型, 文本', async () => {
+    await i18n.changeLanguage('zh-CN');
+    const types = ['varchar', 'int', 'datetime', 'decimal', 'bigint', 'text'];
+    const requestParameters = types.map((dataType) => ({
+      field: `p_${dataType}`,
+      dataType,
+      defaultValue: '',
+      required: 0,
+      fieldName: '',
+    }));
+    mockFetch(() => jsonResponse(envelope({ ...definition, requestParameters })));
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <TestRunner target={{ id: 'd1', fullName: 'By account' }} onClose={() => {}} />
+      </QueryClientProvider>,
+    );
+    await screen.findByTestId('di-test-param-p_text');
+    const labels = types.map(
+      (type) =>
+        screen.getByTestId(`di-test-param-p_${type}`).closest('.ant-form-item')!.querySelector('.ant-tag')!.textContent,
+    );
+    expect(labels).toEqual(['字符串', '整型', '日期时间', '浮点', '长整型', '文本']);
+  });
 });

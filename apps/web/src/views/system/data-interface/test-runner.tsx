@@ -102,7 +102,7 @@ export function TestRunner({ target, onClose }: Props) {
               label={
                 <Space size={4}>
                   {p.fieldName ? `${p.fieldName} (${p.field})` : p.field}
-                  <Tag>{p.dataType}</Tag>
+                  <Tag>{t(`dataInterface.paramTypes.${p.dataType}`, { defaultValue: p.dataType })}</Tag>
                 </Space>
               }
               required={p.required === 1}
