@@ -153,7 +153,7 @@ describe('app routing', () => {
     expect(sessionStorage.getItem('ATRIUM__TOKEN')).toBeNull();
   });
 
-  it('toggles the sidebar from the hamburger', async () => {
+  it('S1-4-33 toggles the sidebar from the hamburger', async () => {
     signIn();
     mockFetch(() => jsonResponse(envelope(currentUser())));
     renderApp('/home');

@@ -23,7 +23,7 @@ function menu(overrides: Partial<MenuItem>): MenuItem {
 }
 
 describe('menuPath', () => {
-  it('is / + urlAddress without query string, with or without a leading slash', () => {
+  it('S1-2.2-04 is / + urlAddress without query string, with or without a leading slash', () => {
     expect(menuPath({ urlAddress: 'system/user' })).toBe('/system/user');
     expect(menuPath({ urlAddress: '/system/user' })).toBe('/system/user');
     expect(menuPath({ urlAddress: 'report/view?id=3&x=1' })).toBe('/report/view');
@@ -47,7 +47,7 @@ describe('parseProperty', () => {
 });
 
 describe('buildMenuRoutes', () => {
-  it('groups types 0 and 1 and routes pages by their address', () => {
+  it('S1-2.2-01 S1-2.2-02 S1-2.2-03 S1-2.2-04 groups types 0 and 1 and routes pages by their address', () => {
     const tree = [
       menu({
         type: 0,
@@ -77,7 +77,7 @@ describe('buildMenuRoutes', () => {
     [4, 'generic/dictionary'],
     [5, 'generic/report'],
     [8, 'generic/portal'],
-  ] as const)('sends type %i to the generic view %s with moduleId in meta', (type, view) => {
+  ] as const)('S1-2.2-07 S1-2.2-11 sends type %i to the generic view %s with moduleId in meta', (type, view) => {
     const item = menu({ id: 'x', type, urlAddress: 'model/abc', propertyJson: '{"moduleId":"mod1","isTree":0}' });
     expect(buildMenuRoutes([item])).toEqual([
       {
@@ -105,7 +105,7 @@ describe('buildMenuRoutes', () => {
 });
 
 describe('menuTarget', () => {
-  it('describes what a click does', () => {
+  it('S1-2.2-09 S1-2.2-10 S1-2.2-13 describes what a click does', () => {
     expect(menuTarget(menu({ type: 1 }))).toEqual({ kind: 'group' });
     expect(menuTarget(menu({ type: 2, urlAddress: 'a/b?c=1' }))).toEqual({ kind: 'route', path: '/a/b' });
     expect(menuTarget(menu({ type: 6, urlAddress: 'dashboard', propertyJson: '{"moduleId":"s1"}' }))).toEqual({
