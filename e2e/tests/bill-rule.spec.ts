@@ -88,6 +88,9 @@ test.describe('bill rules', () => {
     await expect(templates.locator('tbody tr.ant-table-row')).toHaveCount(1);
     await page.screenshot({ path: `${SHOTS}/template-dialog.png` });
     await templates.getByText('报销单').dblclick();
+    // The template dialog fades out while the rule dialog opens: until it has gone, its OK is a
+    // second one in the page.
+    await expect(templates).toBeHidden();
     await expect(dialog(page).getByLabel('流水前缀')).toHaveValue('BX');
     await expect(dialog(page).getByLabel('业务编码')).toHaveValue('');
     await dialog(page).getByLabel('业务名称').fill(`差旅报销${stamp}`);
