@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
-import { expect, test, type Download, type Page } from '@playwright/test';
+import { expect, test, type Download, type Page, type Response } from '@playwright/test';
 import { apiToken, openWithToken } from './helpers.ts';
 
 async function openUsers(page: Page, token: string) {
@@ -67,13 +67,19 @@ test.describe('users spreadsheet', () => {
     await page.getByTestId('user-import').click();
     const dialog = page.getByRole('dialog', { name: '批量导入' });
     await expect(page.getByTestId('import-step-upload')).toBeVisible();
-    // The template downloads through TemplateDownload.
-    const [template, templateAnswer] = await Promise.all([
-      page.waitForEvent('download'),
-      page.waitForResponse((r) => r.url().includes('/api/permission/Users/TemplateDownload')),
-      page.getByTestId('import-template').click(),
-    ]);
-    expect((await templateAnswer.json()).data.url).toMatch(/^\/api\/permission\/Users\/Download\/.+\?fullName=/);
+    // The template downloads through TemplateDownload. A click that lands while the dialog is still
+    // zooming in asks for nothing: press again until the call is made.
+    const downloaded = page.waitForEvent('download');
+    let templateAnswer: Response | undefined;
+    for (let attempt = 0; !templateAnswer && attempt < 3; attempt++) {
+      const answered = page
+        .waitForResponse((r) => r.url().includes('/api/permission/Users/TemplateDownload'), { timeout: 10_000 })
+        .catch(() => undefined);
+      await page.getByTestId('import-template').click();
+      templateAnswer = await answered;
+    }
+    const template = await downloaded;
+    expect((await templateAnswer!.json()).data.url).toMatch(/^\/api\/permission\/Users\/Download\/.+\?fullName=/);
     expect((await sheetOf(template))[0]!.slice(0, 2)).toEqual(['账户', '姓名']);
     // Next without a file warns.
     await page.getByTestId('import-next').click();
