@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { answerConfirm, signIn, toastSeen } from './helpers.ts';
+import { answerConfirm, pressUntilClosed, signIn, toastSeen } from './helpers.ts';
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots-messaging';
 /** An 8 x 6 red PNG, made for this scenario. */
@@ -219,6 +219,62 @@ test.describe('messaging', () => {
     await shot(cao, 'message-record');
 
     await cao.context().close();
+    await zhang.context().close();
+  });
+
+  test('S1-7-33 S2-7-53 zhangqiang fills a notice from a template and keeps a new one', async ({ browser }) => {
+    const zhang = await user(browser, 'zhangqiang');
+    const name = `部门周会 ${Date.now()}`;
+    await zhang.goto('/msgCenter/notice');
+    await zhang.getByTestId('notice-add').click();
+    const body = zhang.getByTestId('notice-body').locator('.ql-editor');
+
+    // The seeded meeting template fills the empty body and the empty title.
+    await zhang.getByTestId('notice-template-use').click();
+    const dialog = zhang.locator('.ant-modal', { has: zhang.getByTestId('notice-template-dialog-keyword') });
+    await expect(dialog.locator('tr', { hasText: '放假通知' })).toBeVisible();
+    await shot(zhang, 'notice-template-dialog');
+    await dialog.locator('tr', { hasText: '会议通知' }).click();
+    await pressUntilClosed(dialog, zhang.getByTestId('notice-template-dialog-confirm'));
+    await expect(body).toContainText('议题');
+    await expect(zhang.getByTestId('notice-title')).toHaveValue('会议通知');
+
+    // With a body written, a template asks before it replaces it; cancelling keeps the text.
+    await body.fill('周一上午九点部门周会，请带上本周计划。');
+    await zhang.getByTestId('notice-template-use').click();
+    await dialog.locator('tr', { hasText: '放假通知' }).click();
+    await pressUntilClosed(dialog, zhang.getByTestId('notice-template-dialog-confirm'));
+    const ask = zhang.locator('.ant-modal-confirm', { hasText: '公告已有内容，确定用模板替换吗？' });
+    await pressUntilClosed(ask, ask.locator('.ant-modal-confirm-btns .ant-btn:not(.ant-btn-primary)'));
+    await expect(body).toHaveText('周一上午九点部门周会，请带上本周计划。');
+
+    // The body is kept as a template under a new name; the same name again is refused by the server.
+    await zhang.getByTestId('notice-template-save').click();
+    await expect(zhang.getByTestId('notice-template-name')).toHaveValue('会议通知');
+    await zhang.getByTestId('notice-template-name').fill(name);
+    const saved = toastSeen(zhang, '已存为模板');
+    await zhang.getByTestId('notice-template-save-ok').click();
+    await saved;
+    await zhang.getByTestId('notice-template-save').click();
+    await zhang.getByTestId('notice-template-name').fill(name);
+    const taken = toastSeen(zhang, `模板名称“${name}”已存在`);
+    await zhang.getByTestId('notice-template-save-ok').click();
+    await taken;
+    await zhang
+      .locator('.ant-modal', { hasText: '模板名称' })
+      .getByRole('button', { name: /取\s*消/ })
+      .click();
+
+    // It is listed, found by its text, and can be deleted.
+    await zhang.getByTestId('notice-template-use').click();
+    await dialog.getByTestId('notice-template-dialog-keyword').fill('本周计划');
+    await dialog.getByTestId('notice-template-dialog-keyword').press('Enter');
+    const mine = dialog.locator('tr', { hasText: name });
+    await expect(mine).toContainText('张强/zhangqiang');
+    await expect(dialog.locator('tr', { hasText: '会议通知' })).toHaveCount(0);
+    await mine.getByTestId('notice-template-remove').click();
+    await answerConfirm(zhang, '此操作将永久删除该数据', 'dangerous');
+    await expect(mine).toHaveCount(0);
     await zhang.context().close();
   });
 });

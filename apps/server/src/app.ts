@@ -53,6 +53,7 @@ import { billRuleRoutes } from './modules/system/bill-rule/routes.ts';
 import { sysConfigRoutes } from './modules/system/sys-config/routes.ts';
 import { areaRoutes } from './modules/system/area/routes.ts';
 import { messageTemplateRoutes } from './modules/message/template/routes.ts';
+import { oaTemplateRoutes } from './modules/message/oa-template/routes.ts';
 import { exampleRoutes } from './modules/example/routes.ts';
 import { visualdevRoutes } from './modules/visualdev/routes.ts';
 import { generaterRoutes } from './modules/visualdev/generator/routes.ts';
@@ -217,6 +218,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     areaRoutes,
     auditLogRoutes,
     messageTemplateRoutes,
+    oaTemplateRoutes,
     exampleRoutes,
     visualdevRoutes,
     generaterRoutes,

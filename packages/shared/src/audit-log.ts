@@ -53,6 +53,7 @@ export const AUDIT_RESOURCES = [
   'dataInterface',
   'printTemplate',
   'messageTemplate',
+  'oaTemplate',
   'area',
   'visualdevModel',
   'flowTemplate',

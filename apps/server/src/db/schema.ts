@@ -438,6 +438,17 @@ export interface AreaTable extends Audit {
   version: number;
 }
 
+/** A notice template: a reusable notice text (sanitised HTML) that the notice editor offers. */
+export interface OaTemplateTable {
+  id: string;
+  full_name: string;
+  content: string;
+  /** The plain-text start of the content, for the picker's list. */
+  excerpt: string;
+  created_at: number;
+  created_by: string | null;
+}
+
 /** A message template; template_json is JSON text of the declared parameters [{field, fieldName}]. */
 export interface MessageTemplateTable extends Audit {
   id: string;
@@ -788,6 +799,7 @@ export interface Database {
   print_template: PrintTemplateTable;
   area: AreaTable;
   message_template: MessageTemplateTable;
+  oa_template: OaTemplateTable;
   job: JobTable;
   job_grade: JobGradeTable;
   feedback: FeedbackTable;

@@ -27,6 +27,22 @@ const NOTICES = [
   },
 ];
 
+/** Notice templates the notice editor offers from the start: a holiday and a meeting notice. */
+const OA_TEMPLATES = [
+  {
+    name: '放假通知',
+    body:
+      '<p>各位同事：</p><p>根据国家法定节假日安排，公司将于<strong>X月X日至X月X日</strong>放假，共X天，X月X日正常上班。</p>' +
+      '<p>放假前请关好门窗、切断电源，值班安排另行通知。</p>',
+  },
+  {
+    name: '会议通知',
+    body:
+      '<p>各位同事：</p><p>定于<strong>X月X日（周X）下午X点</strong>在X会议室召开X会议，请准时参加。</p>' +
+      '<p>议题：</p><ol><li>X</li><li>X</li></ol><p>如不能参加，请提前向会议组织人请假。</p>',
+  },
+];
+
 /** A short chat between manager and staff, oldest first: [from manager?, text, minutes ago]. */
 const CHAT: [boolean, string, number][] = [
   [true, '晓梅，登录页的改版进展如何？', 95],
@@ -35,7 +51,7 @@ const CHAT: [boolean, string, number][] = [
   [false, '没问题！', 88],
 ];
 
-/** Demo notices and chat history between the demo accounts manager and staff. */
+/** Demo notices, notice templates and chat history between the demo accounts manager and staff. */
 export async function seedMessages(trx: Tx, now: number): Promise<void> {
   const users = await trx
     .selectFrom('users')
@@ -76,6 +92,21 @@ export async function seedMessages(trx: Tx, now: number): Promise<void> {
       })
       .execute();
     await insertReceiveRows(trx, id, [manager, staff], time);
+  }
+
+  for (const [i, template] of OA_TEMPLATES.entries()) {
+    const time = now - (OA_TEMPLATES.length - i) * HOUR;
+    await trx
+      .insertInto('oa_template')
+      .values({
+        id: newId(time),
+        full_name: template.name,
+        content: template.body,
+        excerpt: excerptOf(template.body),
+        created_at: time,
+        created_by: admin,
+      })
+      .execute();
   }
 
   for (const [i, [fromManager, text, minutesAgo]] of CHAT.entries()) {

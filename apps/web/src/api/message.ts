@@ -148,3 +148,24 @@ export const noticeApi = {
   remove: (id: string) => request({ url: `${NOTICE}/${encodeURIComponent(id)}`, method: 'DELETE' }),
   release: (id: string) => request({ url: `${NOTICE}/Actions/Release`, method: 'POST', data: { id } }),
 };
+
+/** A notice template: a reusable notice text (cleaned HTML) that the notice editor fills a notice with. */
+export interface NoticeTemplate {
+  id: string;
+  fullName: string;
+  content: string;
+  excerpt: string;
+  /** "name/account" of whoever saved it. */
+  creatorUser: string;
+  creatorTime: number;
+}
+
+const OA_TEMPLATE = '/api/example/OaTemplate';
+
+export const noticeTemplateApi = {
+  list: async (query: { keyword: string; currentPage: number; pageSize: number }) =>
+    (await request<PageResult<NoticeTemplate>>({ url: `${OA_TEMPLATE}/getList`, method: 'POST', data: query })).data!,
+  create: (body: { fullName: string; content: string }) =>
+    request<{ id: string }>({ url: OA_TEMPLATE, method: 'POST', data: body }),
+  remove: (id: string) => request({ url: `${OA_TEMPLATE}/${encodeURIComponent(id)}`, method: 'DELETE' }),
+};

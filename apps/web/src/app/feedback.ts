@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import i18n from '../locales/index.ts';
 import type { Feedback } from './feedback-types.ts';
 
 export type { Feedback };
@@ -47,4 +49,22 @@ export function feedback(): Feedback {
 /** Error toast: 1.5 s, one per distinct text so a burst of failures shows once. */
 export function toastError(text: string): void {
   feedback().message.error({ content: text, duration: 1.5, key: `error:${text}` });
+}
+
+/**
+ * The OK / Cancel question a screen asks before an action (delete, release, replace ...); resolves
+ * true on OK. `danger` paints OK red, for what cannot be undone.
+ */
+export function askConfirm(title: string, content: ReactNode, danger = false): Promise<boolean> {
+  return new Promise((resolve) => {
+    feedback().modal.confirm({
+      title,
+      content,
+      ...(danger ? { okType: 'danger' as const } : {}),
+      okText: i18n.t('common.ok'),
+      cancelText: i18n.t('common.cancel'),
+      onOk: () => resolve(true),
+      onCancel: () => resolve(false),
+    });
+  });
 }

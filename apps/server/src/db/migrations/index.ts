@@ -22,6 +22,7 @@ import * as workflow from './020-workflow.ts';
 import * as purchase from './021-purchase.ts';
 import * as flowMonitorOrder from './022-flow-monitor-order.ts';
 import * as flowCallback from './023-flow-callback.ts';
+import * as oaTemplate from './024-oa-template.ts';
 
 /** Every migration in order; the names are recorded in the database and must never change. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '021-purchase': purchase,
   '022-flow-monitor-order': flowMonitorOrder,
   '023-flow-callback': flowCallback,
+  '024-oa-template': oaTemplate,
 };

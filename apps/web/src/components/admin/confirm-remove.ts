@@ -1,19 +1,9 @@
-import { feedback } from '../../app/feedback.ts';
+import { askConfirm, feedback } from '../../app/feedback.ts';
 import i18n from '../../locales/index.ts';
 
 /** The delete confirmation; resolves true when the user confirms. */
 export function confirmRemove(content: string = i18n.t('admin.confirmRemove')): Promise<boolean> {
-  return new Promise((resolve) => {
-    feedback().modal.confirm({
-      title: i18n.t('admin.confirmRemoveTitle'),
-      content,
-      okType: 'danger',
-      okText: i18n.t('common.ok'),
-      cancelText: i18n.t('common.cancel'),
-      onOk: () => resolve(true),
-      onCancel: () => resolve(false),
-    });
-  });
+  return askConfirm(i18n.t('admin.confirmRemoveTitle'), content, true);
 }
 
 /**

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteChatRecord, removeConversation, type Conversation } from '../../api/chat.ts';
 import { avatarUrl } from '../../api/file.ts';
-import { feedback } from '../../app/feedback.ts';
+import { askConfirm } from '../../app/feedback.ts';
 import i18n from '../../locales/index.ts';
 import { useChatStore } from '../../stores/chat.ts';
 import { previewText } from './message-content.tsx';
@@ -12,17 +12,7 @@ import styles from './chat.module.css';
 
 /** 'Clear all records of the current chat?'; resolves true when confirmed. */
 export function confirmClearRecord(): Promise<boolean> {
-  return new Promise((resolve) => {
-    feedback().modal.confirm({
-      title: i18n.t('chat.clearConfirmTitle'),
-      content: i18n.t('chat.clearConfirm'),
-      okType: 'danger',
-      okText: i18n.t('common.ok'),
-      cancelText: i18n.t('common.cancel'),
-      onOk: () => resolve(true),
-      onCancel: () => resolve(false),
-    });
-  });
+  return askConfirm(i18n.t('chat.clearConfirmTitle'), i18n.t('chat.clearConfirm'), true);
 }
 
 /** Context menu 'remove': the conversation leaves the list (here and on the server). */

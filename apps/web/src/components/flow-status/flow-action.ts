@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { feedback } from '../../app/feedback.ts';
+import { askConfirm, feedback } from '../../app/feedback.ts';
 import i18n from '../../locales/index.ts';
 import { refreshFlowCounts } from '../../stores/flow-counts.ts';
 
@@ -28,14 +28,5 @@ export async function runFlowAction(
 
 /** Asks before a list action (withdraw, urge, terminate ...); resolves true on OK. */
 export function confirmFlowAction(content: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    feedback().modal.confirm({
-      title: i18n.t('workflow.confirmTitle'),
-      content,
-      okText: i18n.t('common.ok'),
-      cancelText: i18n.t('common.cancel'),
-      onOk: () => resolve(true),
-      onCancel: () => resolve(false),
-    });
-  });
+  return askConfirm(i18n.t('workflow.confirmTitle'), content);
 }

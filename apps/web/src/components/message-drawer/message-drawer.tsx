@@ -10,7 +10,7 @@ import {
   type MessageDetail,
   type MessageItem,
 } from '../../api/message.ts';
-import { feedback } from '../../app/feedback.ts';
+import { askConfirm, feedback } from '../../app/feedback.ts';
 import i18n from '../../locales/index.ts';
 import { getNavigator } from '../../router/navigation.ts';
 import { useMessagesStore } from '../../stores/messages.ts';
@@ -30,16 +30,7 @@ type TypeFilter = '' | typeof MessageType.flow | typeof MessageType.notice;
 
 /** Asks 'Are you sure to mark all as read?'; resolves true when confirmed. */
 export function confirmReadAll(): Promise<boolean> {
-  return new Promise((resolve) => {
-    feedback().modal.confirm({
-      title: i18n.t('message.readAllTitle'),
-      content: i18n.t('message.readAllConfirm'),
-      okText: i18n.t('common.ok'),
-      cancelText: i18n.t('common.cancel'),
-      onOk: () => resolve(true),
-      onCancel: () => resolve(false),
-    });
-  });
+  return askConfirm(i18n.t('message.readAllTitle'), i18n.t('message.readAllConfirm'));
 }
 
 /**

@@ -99,6 +99,25 @@ describe('SelectDialog', { timeout: 30_000 }, () => {
     expect(screen.queryByText('Person 1')).toBeNull();
   });
 
+  it('reloads the page on show when the caller changes reloadKey (a record on it was deleted)', async () => {
+    const fetchRecords = fakeFetch();
+    const { rerender } = render(<Harness fetchRecords={fetchRecords} reloadKey={0} />);
+    await screen.findByText('Person 1', undefined, WAIT);
+    fireEvent.click(screen.getByTitle('2'));
+    await screen.findByText('Person 21', undefined, WAIT);
+    const calls = fetchRecords.mock.calls.length;
+    people.splice(20, 1);
+    try {
+      rerender(<Harness fetchRecords={fetchRecords} reloadKey={1} />);
+      await waitFor(() => expect(fetchRecords.mock.calls.length).toBe(calls + 1), WAIT);
+      expect(fetchRecords).toHaveBeenLastCalledWith({ keyword: '', currentPage: 2, pageSize: SELECT_PAGE_SIZE });
+      await waitFor(() => expect(screen.queryByText('Person 21')).toBeNull(), WAIT);
+      expect(screen.getByText('Person 22')).toBeTruthy();
+    } finally {
+      people.splice(20, 0, { id: 'p21', name: 'Person 21' });
+    }
+  });
+
   it('confirm does nothing until a row is selected, then hands over the row (single)', async () => {
     const spy = vi.fn();
     render(<Harness fetchRecords={fakeFetch()} onConfirmSpy={spy} />);

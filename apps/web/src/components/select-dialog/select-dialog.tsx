@@ -48,6 +48,8 @@ export interface SelectDialogProps<T extends object> {
   pageSize?: number;
   /** The keyword box's placeholder. */
   keywordPlaceholder?: string;
+  /** Changing it reloads the page on show: the caller changed one of its records (deleted one, say). */
+  reloadKey?: number;
   'data-testid'?: string;
   onConfirm(rows: T[]): void;
   onCancel(): void;
@@ -74,6 +76,7 @@ export function SelectDialog<T extends object>({
   index = false,
   pageSize: pagedSize = SELECT_PAGE_SIZE,
   keywordPlaceholder,
+  reloadKey,
   onConfirm,
   onCancel,
   ...rest
@@ -111,6 +114,10 @@ export function SelectDialog<T extends object>({
     // `value` is read only at opening: later changes by the caller must not discard the user's picks.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, pageSize]);
+
+  useEffect(() => {
+    if (reloadKey) setQuery((q) => (q ? { ...q } : q));
+  }, [reloadKey]);
 
   useEffect(() => {
     if (!open || !query) return;

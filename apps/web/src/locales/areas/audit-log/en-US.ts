@@ -42,6 +42,7 @@ export const auditLog: typeof zhCN = {
     dataInterface: 'Data interface',
     printTemplate: 'Print template',
     messageTemplate: 'Message template',
+    oaTemplate: 'Notice template',
     area: 'Region',
     visualdevModel: 'Function design',
     flowTemplate: 'Flow template',

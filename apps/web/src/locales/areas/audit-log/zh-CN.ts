@@ -40,6 +40,7 @@ export const auditLog = {
     dataInterface: '数据接口',
     printTemplate: '打印模板',
     messageTemplate: '消息模板',
+    oaTemplate: '公告模板',
     area: '行政区划',
     visualdevModel: '功能设计',
     flowTemplate: '流程模板',

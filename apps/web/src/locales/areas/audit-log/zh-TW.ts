@@ -42,6 +42,7 @@ export const auditLog: typeof zhCN = {
     dataInterface: '資料介面',
     printTemplate: '列印範本',
     messageTemplate: '訊息範本',
+    oaTemplate: '公告範本',
     area: '行政區劃',
     visualdevModel: '功能設計',
     flowTemplate: '流程範本',

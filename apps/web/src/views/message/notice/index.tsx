@@ -1,10 +1,10 @@
-import { Button, DatePicker, Form, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
+import { Button, DatePicker, Form, Input, Select, Space, Tag, type FormInstance, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { noticeApi, NoticeState, type NoticeForm, type NoticeItem } from '../../../api/message.ts';
 import { Has } from '../../../access/has.tsx';
-import { feedback } from '../../../app/feedback.ts';
+import { askConfirm, feedback } from '../../../app/feedback.ts';
 import {
   actionsColumn,
   AddButton,
@@ -16,11 +16,20 @@ import {
   usePagedList,
   removeWithConfirm,
 } from '../../../components/admin/index.ts';
-import i18n from '../../../locales/index.ts';
+import i18n, { type AreaTexts } from '../../../locales/index.ts';
 import { NoticeEditor } from './notice-editor.tsx';
 import { AttachmentsField } from './attachments-field.tsx';
 import { RecipientsField, type Recipients } from './recipients-field.tsx';
 import { modeOf } from './recipients.ts';
+import styles from './notice.module.css';
+import { confirmReplaceBody, NoticeTemplateBar } from './notice-templates.tsx';
+
+/** The template texts ship in chunks of their own (loaded by the page registry before it renders). */
+export const texts: AreaTexts = {
+  'zh-CN': () => import('../../../locales/areas/notice-template/zh-CN.ts'),
+  'zh-TW': () => import('../../../locales/areas/notice-template/zh-TW.ts'),
+  'en-US': () => import('../../../locales/areas/notice-template/en-US.ts'),
+};
 
 const KEY = ['message', 'notice'] as const;
 type Filters = { state: number | '' };
@@ -42,16 +51,7 @@ const STATE_COLORS: Record<number, string> = {
 
 /** Asks before a release: it sends the notice to every recipient and cannot be undone. */
 function confirmRelease(): Promise<boolean> {
-  return new Promise((resolve) => {
-    feedback().modal.confirm({
-      title: i18n.t('message.release'),
-      content: i18n.t('message.releaseConfirm'),
-      okText: i18n.t('common.ok'),
-      cancelText: i18n.t('common.cancel'),
-      onOk: () => resolve(true),
-      onCancel: () => resolve(false),
-    });
-  });
+  return askConfirm(i18n.t('message.release'), i18n.t('message.releaseConfirm'));
 }
 
 function toBody(values: NoticeValues): NoticeForm {
@@ -62,6 +62,35 @@ function toBody(values: NoticeValues): NoticeForm {
     expireTime: values.expireTime ?? null,
     toUserIds: values.recipients.mode === 'everyone' ? [] : values.recipients.ids,
   };
+}
+
+/**
+ * The notice body with the template actions above it: a template fills the body (after asking, when
+ * there is one already) and the title when it is still empty; the body can be kept as a template.
+ */
+function NoticeBodyField({ form }: { form: FormInstance<NoticeValues> }) {
+  const { t } = useTranslation();
+  const body = Form.useWatch('bodyText', form) ?? '';
+  const title = Form.useWatch('title', form) ?? '';
+  return (
+    <Form.Item label={t('message.body')} required>
+      <div className={styles.templateBar}>
+        <NoticeTemplateBar
+          body={body}
+          title={title}
+          onUse={async (template) => {
+            if (form.getFieldValue('bodyText') && !(await confirmReplaceBody())) return;
+            form.setFieldsValue({ bodyText: template.content });
+            if (!String(form.getFieldValue('title') ?? '').trim()) form.setFieldsValue({ title: template.fullName });
+            void form.validateFields(['bodyText']).catch(() => undefined);
+          }}
+        />
+      </div>
+      <Form.Item name="bodyText" noStyle rules={[{ required: true, message: t('message.bodyRequired') }]}>
+        <NoticeEditor data-testid="notice-body" />
+      </Form.Item>
+    </Form.Item>
+  );
 }
 
 /**
@@ -226,7 +255,7 @@ export default function NoticePage() {
         onClose={() => setDialog(null)}
         onSaved={reload}
       >
-        {() => (
+        {(form) => (
           <>
             <Form.Item
               name="title"
@@ -263,13 +292,7 @@ export default function NoticePage() {
                 data-testid="notice-expire"
               />
             </Form.Item>
-            <Form.Item
-              name="bodyText"
-              label={t('message.body')}
-              rules={[{ required: true, message: t('message.bodyRequired') }]}
-            >
-              <NoticeEditor data-testid="notice-body" />
-            </Form.Item>
+            <NoticeBodyField form={form} />
             <Form.Item name="files" label={t('message.attachments')}>
               <AttachmentsField />
             </Form.Item>
