@@ -25,6 +25,7 @@ import { responseSerializerCompiler } from './core/response-schema.ts';
 import { createSettingsCache } from './core/settings.ts';
 import { loadServerSecrets } from './core/server-secrets.ts';
 import { createAdminSqlReader } from './core/admin-sql/index.ts';
+import { openSqliteReaders } from './db/sqlite-readers.ts';
 import { createRecordAccess } from './core/record-access.ts';
 import { createJobQueue } from './core/jobs/index.ts';
 import { purgeSessions } from './core/session.ts';
@@ -127,9 +128,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     : createLocalPushHub(app.log);
   const now = options.now ?? Date.now;
   const storage = await createStorage(config);
+  const readers = openSqliteReaders(database, config.sqliteReadThreads);
+  app.addHook('onClose', () => readers.close());
   const services: Services = {
     config,
     db: database.db,
+    reads: readers.reads,
     dialect: database.dialect,
     changes: database.changes,
     authority: createAuthorityService(database.db, { changes: database.changes }),

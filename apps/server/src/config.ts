@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { availableParallelism } from 'node:os';
 
 /** Every setting Atrium reads from its environment, typed, with the defaults of a single embedded instance. */
 export interface Config {
@@ -35,6 +36,11 @@ export interface Config {
    * tables only. Empty: Atrium makes such a role itself (docs/admin-sql.md).
    */
   adminSqlDatabaseUrl: string;
+  /**
+   * SQLite: threads that run heavy reads (online-form lists) beside the event loop, each with a
+   * read-only connection (docs/architecture.md). 0 runs them on the event loop.
+   */
+  sqliteReadThreads: number;
   /** Days the audit trail keeps its rows; a daily job deletes older ones. 0 keeps them forever (docs/audit.md). */
   auditRetentionDays: number;
   /**
@@ -163,6 +169,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO !== '0',
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
     adminSqlDatabaseUrl: env.ADMIN_SQL_DATABASE_URL || '',
+    // The cores but the event loop's, at least one and at most three.
+    sqliteReadThreads: int(env, 'SQLITE_READ_THREADS', Math.max(1, Math.min(3, availableParallelism() - 1))),
     auditRetentionDays: int(env, 'AUDIT_RETENTION_DAYS', 365),
     s3: s3Of(env),
   };

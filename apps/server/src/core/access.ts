@@ -17,15 +17,17 @@ const SESSION_ROWS_KEPT = 10_000;
  * What a route needs: 'public' (anyone), 'user' (any signed-in user), or a permission code
  * `menuEnCode` / `menuEnCode:buttonEnCode` that the caller must hold. The code may be a function of
  * the request for resources known only at run time (an online form's menu, found by `:modelId`);
- * a function may name several codes, of which the caller must hold one (a record is opened by the
- * edit button or the detail button).
+ * several codes (or a function naming several) mean the caller must hold one of them (a record is
+ * opened by the edit button or the detail button).
  */
 export type Access =
   | 'public'
   | 'user'
   | {
       permission:
-        string | ((request: FastifyRequest) => string | readonly string[] | Promise<string | readonly string[]>);
+        | string
+        | readonly string[]
+        | ((request: FastifyRequest) => string | readonly string[] | Promise<string | readonly string[]>);
     };
 
 declare module 'fastify' {

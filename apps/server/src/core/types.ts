@@ -32,6 +32,11 @@ export type App = FastifyInstance<
 export interface Services {
   config: Config;
   db: Db;
+  /**
+   * For heavy plain reads outside a transaction: on a SQLite file they run in reader threads
+   * beside the event loop (db/sqlite-readers.ts); elsewhere this is `db`.
+   */
+  reads: Db;
   dialect: Dialect;
   /** Writes seen per table, which row memos check their rows against (docs/caching.md). */
   changes: TableChanges | null;

@@ -318,6 +318,8 @@ export async function visualdevRoutes(app: App, services: Services) {
     };
   };
   const anyDb = db as unknown as AnyDb;
+  // A list searches up to a thousand candidates: on SQLite it runs in a reader thread (db/sqlite-readers.ts).
+  const readDb = services.reads as unknown as AnyDb;
 
   app.get(
     `${RUNTIME}/:modelId/Config`,
@@ -359,7 +361,7 @@ export async function visualdevRoutes(app: App, services: Services) {
     },
     async (request) =>
       ok(
-        await listRecords(anyDb, dialect, await modelOf(request), request.body, {
+        await listRecords(readDb, dialect, await modelOf(request), request.body, {
           scope: request.scope,
           grants: request.fieldGrants,
           lang: toFormLang(request.language),
@@ -482,7 +484,7 @@ export async function visualdevRoutes(app: App, services: Services) {
         const { body } = request;
         const page = body.dataType === 'page' ? body : { ...body, currentPage: 1, pageSize: EXPORT_MAX_ROWS };
         const { list } = await listRecords(
-          anyDb,
+          readDb,
           dialect,
           model,
           page,

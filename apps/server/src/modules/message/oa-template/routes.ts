@@ -45,7 +45,7 @@ export async function oaTemplateRoutes(app: App, { db, dialect, now }: Services)
         summary: 'Save a notice text as a template under a new name',
         response: replies(oaTemplateCreateAnswer),
       },
-      config: { access: { permission: () => WRITERS }, audit: audit('create') },
+      config: { access: { permission: WRITERS }, audit: audit('create') },
     },
     async (request) => {
       const actor = { userId: signedIn(request).session.userId, now: now() };
