@@ -103,6 +103,7 @@ describe.each(dbTargets())('caches with a contract on $name', (target) => {
         'authority.revisions',
         'area.list',
         'users.list',
+        'visualdev.revisions',
         'workflow.counts',
       ].includes(d.name),
     );
@@ -112,6 +113,7 @@ describe.each(dbTargets())('caches with a contract on $name', (target) => {
       'authority.revisions',
       'authority.user',
       'users.list',
+      'visualdev.revisions',
       'workflow.counts',
     ]);
     for (const memo of appMemos) expect(missingDependencies(memo, parents), memo.name).toEqual([]);
@@ -336,6 +338,60 @@ describe.skipIf(!redisUrl || !postgres)('two instances on one PostgreSQL schema,
       async () => expect((await callB('/api/oauth/CurrentUser', token)).json.data?.userInfo?.locked).toBe(true),
       { timeout: 3000, interval: 20 },
     );
+  });
+
+  it('a form released again on one instance lists its new column on the other', async () => {
+    const token = await a.login('admin');
+    const onA = async (method: string, url: string, body?: unknown) =>
+      (await a.call(method, url, { token, body })).json();
+    const listOnB = async (modelId: string) => {
+      const res = await second.app.inject({
+        method: 'POST',
+        url: `/api/visualdev/OnlineDev/${modelId}/List`,
+        headers: { authorization: token },
+        payload: { currentPage: 1, pageSize: 20 },
+      });
+      return (res.json() as { data: { list: Record<string, unknown>[] } }).data.list;
+    };
+    const field = (vModel: string, label: string) => ({
+      __config__: { jnpfKey: 'comInput', label, layout: 'colFormItem', span: 12 },
+      __vModel__: vModel,
+    });
+    const formData = JSON.stringify({ fields: [field('title', '标题'), field('note', '备注')] });
+    const columns = (props: string[]) =>
+      JSON.stringify({ type: 1, columnList: props.map((prop) => ({ label: prop, prop })) });
+    const created = await onA('POST', '/api/visualdev/Base', {
+      fullName: '两实例',
+      enCode: 'twoInstances',
+      formData,
+      columnData: columns(['title']),
+    });
+    const modelId = created.data.id as string;
+    const system = (
+      await a.database.db.selectFrom('app_system').select('id').orderBy('sort_code').executeTakeFirstOrThrow()
+    ).id;
+    const target = { pcModuleParentId: '-1', pcSystemId: system };
+    expect((await onA('POST', `/api/visualdev/Base/${modelId}/Actions/Release`, target)).code).toBe(200);
+    const data = JSON.stringify({ title: '甲', note: '乙' });
+    expect((await onA('POST', `/api/visualdev/OnlineDev/${modelId}`, { data })).code).toBe(200);
+    // B keeps the released model, and the revisions it was checked against, in memory.
+    expect(await listOnB(modelId)).toEqual([expect.not.objectContaining({ note: expect.anything() })]);
+    expect(await listOnB(modelId)).toEqual([expect.objectContaining({ title: '甲' })]);
+
+    const { version } = (await onA('GET', `/api/visualdev/Base/${modelId}`)).data;
+    const saved = await onA('PUT', `/api/visualdev/Base/${modelId}`, {
+      fullName: '两实例',
+      enCode: 'twoInstances',
+      formData,
+      columnData: columns(['title', 'note']),
+      version,
+    });
+    expect(saved.code).toBe(200);
+    expect((await onA('POST', `/api/visualdev/Base/${modelId}/Actions/Release`, target)).code).toBe(200);
+    await vi.waitFor(async () => expect(await listOnB(modelId)).toEqual([expect.objectContaining({ note: '乙' })]), {
+      timeout: 3000,
+      interval: 20,
+    });
   });
 
   it('a runtime-created table written by one instance is read fresh by the other', async () => {

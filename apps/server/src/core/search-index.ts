@@ -105,12 +105,19 @@ const DEFAULT_SCAN_ABOVE = 1000;
 /** A long keyword's first trigrams asked about for the rarest: enough to find a rare one. */
 const MAX_PROBED = 12;
 /**
- * A long keyword's candidates are the rows holding its rarest trigram and every other trigram held
+ * SQLite: a long keyword's candidates are the rows holding its rarest trigram and every other trigram held
  * by at most this many times as many rows: each narrows the candidates for the price of reading a
  * list of similar length, where the one trigram that nearly every row holds would cost more to
  * read than it saves.
  */
 const PROBE_SPREAD = 4;
+/**
+ * PostgreSQL: a piece of a long keyword that the planner expects in this share of the rows or more
+ * is not asked of the trigram index. Reading its posting list would remove few candidates, where
+ * each piece held by fewer rows removes many, and a candidate costs far more to recheck than a
+ * posting to read: only a piece nearly every row holds is worth leaving out.
+ */
+const COMMON_PIECE = 0.75;
 /**
  * How long condition() keeps its finding about a keyword (per database), and for how many keywords:
  * a list paged through asks again for every page. A finding only picks the way to search, never
@@ -171,6 +178,13 @@ interface Finding {
    * substring test makes either answer exact.
    */
   probe?: string;
+  /**
+   * PostgreSQL, long keywords some of whose three-character pieces nearly every row holds: the
+   * pieces the trigram index is asked for instead of the whole keyword, those others. Each piece is
+   * part of the keyword, so a row holding the keyword holds them all; asking the index for a piece
+   * that every row holds would read its whole posting list and leave out no row.
+   */
+  pieces?: string[];
 }
 
 /** Declares the search index of a table; create() builds it (in a migration, or at run time). */
@@ -221,6 +235,12 @@ export function searchIndex(spec: SearchSpec): SearchIndex {
       columns.map((c) => sql`coalesce(${column(c)}, '') || chr(1)`),
       ' || ',
     );
+  /**
+   * PostgreSQL: the joined text holds `piece` (the keyword or a part of it), as the trigram index
+   * can answer; compared as the keyword is (LIKE when it has no case, else ILIKE).
+   */
+  const joinedHolds = (as: string, keyword: string, piece: string) =>
+    sql<SqlBool>`(${joined((c) => ref(as, c))}) ${caseless(keyword) ? sql`like` : sql`ilike`} ${likePattern(piece)} escape '\\'`;
   /** PostgreSQL: the row holds every character of the lower-cased keyword. */
   const charsHeld = (as: string, keyword: string) =>
     sql<SqlBool>`(${chars((c) => ref(as, c))}) @> string_to_array(lower(${keyword}), null)`;
@@ -229,17 +249,22 @@ export function searchIndex(spec: SearchSpec): SearchIndex {
     return matchesBy(dialect, keyword, options);
   }
 
-  function matchesBy(dialect: Dialect, keyword: string, options: MatchOptions, probe?: string): Expression<SqlBool> {
+  function matchesBy(
+    dialect: Dialect,
+    keyword: string,
+    options: MatchOptions,
+    found: Pick<Finding, 'probe' | 'pieces'> = {},
+  ): Expression<SqlBool> {
     const as = options.as ?? table;
     const exact = contains(dialect, as, keyword);
     if (!keyword || options.scan) return exact;
     const short = length(keyword) < 3;
     if (dialect === 'postgres') {
-      // Long keywords: the trigram index on the joined text finds the candidates, which the
-      // per-column test then confirms.
+      // Long keywords: the trigram index on the joined text finds the candidates (by the keyword's
+      // rare pieces when some of it is common), which the per-column test then confirms.
       if (!short) {
-        const op = caseless(keyword) ? sql`like` : sql`ilike`;
-        return sql<SqlBool>`((${joined((c) => ref(as, c))}) ${op} ${likePattern(keyword)} escape '\\' and ${exact})`;
+        const held = (found.pieces ?? [keyword]).map((piece) => joinedHolds(as, keyword, piece));
+        return sql<SqlBool>`(${list(held, ' and ')} and ${exact})`;
       }
       return sql<SqlBool>`(${charsHeld(as, keyword)} and ${exact})`;
     }
@@ -247,7 +272,7 @@ export function searchIndex(spec: SearchSpec): SearchIndex {
     if (!short) {
       // A NUL ends the tokenizer's input; such a keyword is matched by the scan.
       if (keyword.includes('\0')) return exact;
-      candidates = ftsKeys(probe ?? ftsPhrase(keyword));
+      candidates = ftsKeys(found.probe ?? ftsPhrase(keyword));
     } else {
       const folded = foldShort(keyword);
       if (folded === undefined) return exact;
@@ -316,14 +341,18 @@ export function searchIndex(spec: SearchSpec): SearchIndex {
   const usesIndex = (dialect: Dialect, keyword: string) =>
     dialect === 'postgres' || (length(keyword) >= 3 ? !keyword.includes('\0') : foldShort(keyword) !== undefined);
 
-  /** PostgreSQL: the planner's estimate of the rows that hold the keyword, as the index finds them. */
-  async function estimatePostgres(db: AnyDb, keyword: string): Promise<number> {
-    const held =
-      length(keyword) < 3
-        ? charsHeld(table, keyword)
-        : sql<SqlBool>`(${joined((c) => ref(table, c))}) ${caseless(keyword) ? sql`like` : sql`ilike`} ${likePattern(keyword)} escape '\\'`;
+  /**
+   * PostgreSQL: the planner's estimate of the rows that hold the keyword (or, with `piece`, that
+   * part of it), as the index finds them.
+   */
+  async function estimatePostgres(db: AnyDb, keyword: string, piece = keyword): Promise<number> {
+    return planRows(db, length(keyword) < 3 ? charsHeld(table, keyword) : joinedHolds(table, keyword, piece));
+  }
+
+  /** PostgreSQL: the planner's estimate of the table's rows, or of those meeting `where`. */
+  async function planRows(db: AnyDb, where: RawBuilder<SqlBool> = sql<SqlBool>`true`): Promise<number> {
     const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`explain (format json)
-      select 1 from ${sql.table(table)} where ${held}`.execute(db);
+      select 1 from ${sql.table(table)} where ${where}`.execute(db);
     return Number(rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
   }
 
@@ -344,7 +373,23 @@ export function searchIndex(spec: SearchSpec): SearchIndex {
       return { common, bounded: !common };
     }
     const many = (await estimatePostgres(db, keyword)) > scanAbove;
-    return { common: many && length(keyword) < 3, bounded: !many };
+    return { common: many && length(keyword) < 3, bounded: !many, pieces: await piecesOf(db, keyword) };
+  }
+
+  /**
+   * PostgreSQL, keywords of four characters or more: the three-character pieces to look the keyword
+   * up by (see Finding.pieces), by the planner's estimate of each (the first twelve): all but those
+   * it expects in at least COMMON_PIECE of the rows. Undefined when no piece is that common, or all
+   * are (the whole keyword is then looked up as it is).
+   */
+  async function piecesOf(db: AnyDb, keyword: string): Promise<string[] | undefined> {
+    const chars = [...keyword];
+    if (chars.length < 4) return undefined;
+    const pieces = [...new Set(chars.slice(2).map((_, i) => chars.slice(i, i + 3).join('')))].slice(0, MAX_PROBED);
+    const common = (await planRows(db)) * COMMON_PIECE;
+    const used: string[] = [];
+    for (const piece of pieces) if ((await estimatePostgres(db, keyword, piece)) < common) used.push(piece);
+    return used.length && used.length < pieces.length ? used : undefined;
   }
 
   const findings = new WeakMap<AnyDb, Map<string, Finding & { until: number }>>();
@@ -364,8 +409,9 @@ export function searchIndex(spec: SearchSpec): SearchIndex {
 
   async function lookup(db: AnyDb, dialect: Dialect, keyword: string, options: Omit<MatchOptions, 'scan'> = {}) {
     if (keyword === '') return { condition: matches(dialect, keyword, options), bounded: false };
-    const { common, bounded, probe } = await find(db, dialect, keyword);
-    const condition = matchesBy(dialect, keyword, { ...options, scan: common }, probe);
+    const found = await find(db, dialect, keyword);
+    const condition = matchesBy(dialect, keyword, { ...options, scan: found.common }, found);
+    const { bounded } = found;
     // A keyword the index cannot look up as it is (a NUL, a cased non-ASCII letter on SQLite) is scanned.
     return { condition, bounded: bounded && usesIndex(dialect, keyword) };
   }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { ColumnData, FormJson } from '@atrium/shared/forms';
 import type { SchemeFieldKind } from '@atrium/shared';
 import type { Db } from '../../db/index.ts';
+import { createRowMemo, type TableChanges } from '../../db/table-changes.ts';
 import { notFound } from '../../core/errors.ts';
 import { readRevisionValues } from '../../core/revisions.ts';
 import { registerSchemeFields, type SchemeFieldMap } from '../authorize/data-scheme.ts';
@@ -72,12 +73,19 @@ function flatKinds(form: FormJson): [string, string][] {
 /**
  * Released models by id, read once and kept while the model's `form:<id>` revision and the menus'
  * revision (its menu entry's code may change) stay where they were: a release moves only its own.
+ * Those two revisions come from memory while no write touched the revision table (`changes`, as
+ * the authority's do), so a warm request for a released model reads nothing before its records.
  */
-export function createReleasedModels(db: Db) {
+export function createReleasedModels(db: Db, changes: TableChanges | null = null) {
   const kept = new Map<string, { form: number; menus: number; model: ReleasedModel }>();
+  const revisionRows = createRowMemo<Map<string, number>>(changes, {
+    name: 'visualdev.revisions',
+    tables: ['revision'],
+    maxEntries: 2000,
+  });
 
   async function load(id: string): Promise<ReleasedModel> {
-    const revisions = await readRevisionValues(db, [`form:${id}`, 'menus']);
+    const revisions = (await revisionRows.get(id, () => readRevisionValues(db, [`form:${id}`, 'menus'])))!;
     const form = revisions.get(`form:${id}`)!;
     const menus = revisions.get('menus')!;
     const hit = kept.get(id);

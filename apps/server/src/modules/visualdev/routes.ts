@@ -94,7 +94,7 @@ export const DESIGN_MENU = 'onlineDev.webDesign';
 export async function visualdevRoutes(app: App, services: Services) {
   const { db, dialect, now, config } = services;
   registerMessages(visualdevMessages);
-  const released = createReleasedModels(db);
+  const released = createReleasedModels(db, services.changes);
   await released.registerAll();
 
   // A record of a released model is a record that record-bound reads (print data) may name: it
