@@ -35,6 +35,10 @@ test.describe('widget gallery', () => {
     await expect(item(page, 'numInputField105')).toContainText('请输入数字输入');
     await expect(item(page, 'radioField108')).toContainText('请选择单选框组');
     await expect(item(page, 'selectField110')).toContainText('请选择下拉选择');
+    // The messages sit under their inputs, which turn red.
+    await expect(item(page, 'numInputField105').locator('.ant-input-number').first()).toHaveClass(/status-error/);
+    await item(page, 'comInputField101').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: `${SHOTS}/messages.png` });
 
     // Pattern rules answer on blur with their messages.
     await input(page, 'comInputField102').fill('12345');

@@ -13,8 +13,7 @@ import { KindIcon } from './kinds.tsx';
 import { FieldPreview } from './previews.tsx';
 import { kindKey, type DesignNode, type NodeId } from './tree.ts';
 import styles from './form-designer.module.css';
-
-const cx = (...names: Array<string | false | null | undefined>) => names.filter(Boolean).join(' ');
+import { cx } from '../../utils/class-names.ts';
 
 /** A list of fields: the form's or a container's. A drop target for "at the end". */
 function ChildList({

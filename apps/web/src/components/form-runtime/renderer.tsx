@@ -1,5 +1,7 @@
 import { isShownOnWeb, type FormContext, type FormField, type FormJson } from '@atrium/shared/forms';
-import { Card, Col, Collapse, Form, Row, Skeleton, Tabs } from 'antd';
+import { QuestionCircleOutlined } from '@ant-design/icons';
+import { Card, Col, Collapse, Form, Row, Skeleton, Tabs, Tooltip, theme } from 'antd';
+import { FormItemInputContext } from 'antd/es/form/context';
 import { Suspense, memo, useCallback } from 'react';
 import { STATIC_KINDS, preloadWidgets, widgetFor } from './adapter.tsx';
 import {
@@ -15,6 +17,7 @@ import { countRender } from './render-probe.ts';
 import { useFieldError, useFieldValue, type FormStore } from './store.ts';
 import { SubTable } from './sub-table.tsx';
 import styles from './form-runtime.module.css';
+import { cx } from '../../utils/class-names.ts';
 import type { WidgetProps } from './widgets/types.ts';
 
 const SIZES = {
@@ -34,45 +37,85 @@ function rendered(field: FormField, granted: ReadonlySet<string> | undefined, ta
 }
 
 /**
- * One data field. Form.Item (label, required mark, status) subscribes to the field's message only;
- * the widget inside, FieldWidget, to its value only. Typing re-renders the widget and nothing else,
- * not even the Form.Item around it (its label, grid columns and breakpoint hooks cost as much as
- * the input); a message that comes or goes re-renders the Form.Item, whose status reaches the
- * input through antd's context.
+ * One data field, laid out as antd's Form.Item lays one out (its classes, so the form's styles
+ * apply), without Form.Item itself: its field store, grid columns, breakpoint hooks and motion
+ * cost as much again as the input on a form of hundreds of fields, and this renderer keeps values
+ * and messages in its own store. The item subscribes to the field's message only; the widget
+ * inside, FieldWidget, to its value only. Typing re-renders the widget and nothing else; a message
+ * that comes or goes re-renders the item, whose status reaches antd's inputs through the context
+ * Form.Item would set.
  */
 export const FieldItem = memo(function FieldItem({ field, path }: { field: FormField; path: string }) {
   countRender();
   const ctx = useRenderContext();
+  const { hashId } = theme.useToken();
   const error = useFieldError(ctx.store, path);
   const cfg = field.__config__;
   const key = cfg.jnpfKey;
   const id = fieldId(path);
   const widget = <FieldWidget field={field} path={path} id={id} />;
   if (STATIC_KINDS.has(key) || key === 'groupTitle') return <div data-field={path}>{widget}</div>;
-  const showLabel = cfg.showLabel !== false;
+  const { form } = ctx.model;
+  const layout = form.labelPosition === 'top' ? 'vertical' : 'horizontal';
+  const width = layout === 'horizontal' && cfg.showLabel !== false ? (cfg.labelWidth ?? form.labelWidth ?? 100) : 0;
+  const required = !ctx.readOnly && cfg.required === true;
+  const label = cfg.showLabel !== false && cfg.label ? cfg.label : undefined;
   return (
-    <Form.Item
+    <div
       data-field={path}
-      label={showLabel ? cfg.label : undefined}
-      colon={false}
-      htmlFor={id}
-      tooltip={cfg.tipLabel || undefined}
-      required={!ctx.readOnly && cfg.required === true}
-      validateStatus={error ? 'error' : undefined}
-      labelCol={showLabel && cfg.labelWidth ? { flex: `0 0 ${cfg.labelWidth}px` } : undefined}
+      className={cx('ant-form-item', hashId, `ant-form-item-${layout}`, error && 'ant-form-item-has-error')}
     >
-      {widget}
-      {/* The message under the input, in the item's bottom margin as Form.Item's help puts it. Not
-          through help: its appear and leave motions measure each item's height in turn, and a
-          submit that shows fifty messages paid a forced layout of the whole form for each. */}
-      {error && (
-        <div className={styles.fieldMessage} role="alert" id={`${id}_help`}>
-          {error}
+      <div className={cx('ant-row ant-form-item-row', hashId)}>
+        {label !== undefined && (
+          <div
+            className={cx(
+              'ant-col ant-form-item-label ant-form-item-label-wrap',
+              form.labelPosition === 'left' && 'ant-form-item-label-left',
+              hashId,
+            )}
+            style={width ? { flex: `0 0 ${width}px` } : undefined}
+          >
+            <label
+              htmlFor={id}
+              title={label}
+              className={cx('ant-form-item-no-colon', required && 'ant-form-item-required')}
+            >
+              {label}
+              {cfg.tipLabel && (
+                <Tooltip title={cfg.tipLabel}>
+                  <span className="ant-form-item-tooltip" tabIndex={-1}>
+                    <QuestionCircleOutlined />
+                  </span>
+                </Tooltip>
+              )}
+            </label>
+          </div>
+        )}
+        <div className={cx('ant-col ant-form-item-control', hashId)}>
+          <div className="ant-form-item-control-input">
+            <div className="ant-form-item-control-input-content">
+              <FormItemInputContext.Provider value={error ? ERROR_STATUS : ITEM_STATUS}>
+                {widget}
+              </FormItemInputContext.Provider>
+            </div>
+          </div>
+          {/* The message under the input, in the item's bottom margin as Form.Item's help puts it,
+              without its appear and leave motions: those measure each item's height in turn, and
+              a submit that shows fifty messages paid a forced layout of the whole form for each. */}
+          {error && (
+            <div className={styles.fieldMessage} role="alert" id={`${id}_help`}>
+              {error}
+            </div>
+          )}
         </div>
-      )}
-    </Form.Item>
+      </div>
+    </div>
   );
 });
+
+/** What antd's inputs read from a Form.Item: inside one, with or without an error. */
+const ITEM_STATUS = { status: '', isFormItemInput: true, hasFeedback: false } as const;
+const ERROR_STATUS = { ...ITEM_STATUS, status: 'error' } as const;
 
 /** A field's widget, bound to the field's value. */
 const FieldWidget = memo(function FieldWidget({ field, path, id }: { field: FormField; path: string; id: string }) {
@@ -262,13 +305,12 @@ export interface FormRendererProps {
 }
 
 /**
- * Lays a form JSON out: antd's grid with the form's gutter, its size, label position and width;
+ * Lays a form JSON out: antd's grid with the form's gutter and size (each field item applies the
+ * label position and width);
  * containers; each field bound to the form store through its own subscription.
  */
 export function FormRenderer(props: FormRendererProps) {
   const { form, model, store, granted } = props;
-  const labelWidth = form.labelWidth ?? 100;
-  const top = form.labelPosition === 'top';
   const ctx: RenderContext = {
     model,
     store,
@@ -283,10 +325,7 @@ export function FormRenderer(props: FormRendererProps) {
     <RenderProvider value={ctx}>
       <Form
         component="div"
-        layout={top ? 'vertical' : 'horizontal'}
-        labelAlign={form.labelPosition === 'left' ? 'left' : 'right'}
-        labelCol={top ? undefined : { flex: `0 0 ${labelWidth}px` }}
-        labelWrap
+        layout={form.labelPosition === 'top' ? 'vertical' : 'horizontal'}
         size={SIZES[form.size ?? 'default'] ?? 'middle'}
         className={styles.form}
         data-testid="form-renderer"
