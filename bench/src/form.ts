@@ -99,7 +99,7 @@ async function buildPage(outDir: string): Promise<void> {
     logLevel: 'warn',
     plugins,
     resolve: loaded?.config.resolve,
-    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 4000 },
+    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 4000, minify: !process.env.BENCH_FORM_NOMIN },
   });
 }
 

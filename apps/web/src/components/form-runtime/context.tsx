@@ -20,6 +20,8 @@ export interface RenderContext {
   formContext: FormContext;
   onEvent?: FieldEventHandler;
   formInfo?: WidgetProps['formInfo'];
+  /** The theme's style class, which antd's form styles are scoped by: read once per form. */
+  hashId: string;
 }
 
 const Ctx = createContext<RenderContext | null>(null);

@@ -48,7 +48,7 @@ function rendered(field: FormField, granted: ReadonlySet<string> | undefined, ta
 export const FieldItem = memo(function FieldItem({ field, path }: { field: FormField; path: string }) {
   countRender();
   const ctx = useRenderContext();
-  const { hashId } = theme.useToken();
+  const { hashId } = ctx;
   const error = useFieldError(ctx.store, path);
   const cfg = field.__config__;
   const key = cfg.jnpfKey;
@@ -311,7 +311,9 @@ export interface FormRendererProps {
  */
 export function FormRenderer(props: FormRendererProps) {
   const { form, model, store, granted } = props;
+  const { hashId } = theme.useToken();
   const ctx: RenderContext = {
+    hashId,
     model,
     store,
     readOnly: props.readOnly ?? false,

@@ -1,6 +1,6 @@
 import { tableSummary, type FormField } from '@atrium/shared/forms';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { memo, useCallback, useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { widgetFor } from './adapter.tsx';
@@ -151,17 +151,18 @@ export function SubTable({ field }: { field: FormField }) {
                 </div>
               ))}
               <div>
+                {/* The browser's own tooltip: an antd Tooltip on each of the mounted rows cost
+                    more to mount than the row's remove button itself. */}
                 {editable && (
-                  <Tooltip title={t('formRuntime.removeRow')}>
-                    <Button
-                      type="text"
-                      danger
-                      size="small"
-                      icon={<DeleteOutlined />}
-                      aria-label={t('formRuntime.removeRow')}
-                      onClick={() => store.removeRow(table, row.id)}
-                    />
-                  </Tooltip>
+                  <Button
+                    type="text"
+                    danger
+                    size="small"
+                    icon={<DeleteOutlined />}
+                    title={t('formRuntime.removeRow')}
+                    aria-label={t('formRuntime.removeRow')}
+                    onClick={() => store.removeRow(table, row.id)}
+                  />
                 )}
               </div>
               <RowAdded store={store} rowId={row.id} />
