@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { BenchRequest } from './scenario.ts';
 
 /** Demo accounts (README.md): admin / admin123, every other demo user demo1234. */
 export const DEMO_ACCOUNTS = {
@@ -29,4 +30,20 @@ export async function signIn(origin: string, account: keyof typeof DEMO_ACCOUNTS
     throw new Error(`sign-in as ${account} failed: HTTP ${res.status}, code ${body.code}, ${body.msg}`);
   }
   return body.data.token;
+}
+
+/**
+ * What Chromium sends as Accept-Encoding. The server keeps compressed copies of its large kept
+ * answers (CurrentUser) and sends one to a client that asks, as every browser does.
+ */
+export const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+/** CurrentUser as the web app asks for it on each page load: a token and a browser's encodings. */
+export async function currentUserRequest(origin: string, account: keyof typeof DEMO_ACCOUNTS): Promise<BenchRequest> {
+  const token = await signIn(origin, account);
+  return {
+    method: 'GET',
+    path: '/prod/api/oauth/CurrentUser',
+    headers: { authorization: token, ...BROWSER_ENCODINGS },
+  };
 }

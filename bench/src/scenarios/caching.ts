@@ -1,4 +1,4 @@
-import { signIn } from '../atrium-client.ts';
+import { currentUserRequest } from '../atrium-client.ts';
 import type { BenchGroup, Scenario } from '../scenario.ts';
 import { p99Below, rpsRatioAtLeast } from '../targets.ts';
 import { usersListRequest } from './permission.ts';
@@ -12,10 +12,7 @@ function adminCurrentUser(name: string, server: Scenario['server']): Scenario {
     server,
     connections: 50,
     envelope: true,
-    async prepare(origin) {
-      const token = await signIn(origin, 'admin');
-      return { method: 'GET', path: '/prod/api/oauth/CurrentUser', headers: { authorization: token } };
-    },
+    prepare: (origin) => currentUserRequest(origin, 'admin'),
   };
 }
 

@@ -1,4 +1,4 @@
-import { FORM_HEADERS, loginForm, signIn } from '../atrium-client.ts';
+import { FORM_HEADERS, currentUserRequest, loginForm } from '../atrium-client.ts';
 import type { BenchGroup, Scenario } from '../scenario.ts';
 import { p50WithinFactor, p99Below, rpsRatioAtLeast } from '../targets.ts';
 
@@ -11,11 +11,8 @@ function currentUser(name: string, account: 'admin' | 'manager'): Scenario {
     server: 'atrium',
     connections: 50,
     envelope: true,
-    async prepare(origin) {
-      // A token of its own per run, so an earlier scenario cannot have ended the session.
-      const token = await signIn(origin, account);
-      return { method: 'GET', path: '/prod/api/oauth/CurrentUser', headers: { authorization: token } };
-    },
+    // A token of its own per run, so an earlier scenario cannot have ended the session.
+    prepare: (origin) => currentUserRequest(origin, account),
   };
 }
 

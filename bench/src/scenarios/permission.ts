@@ -1,4 +1,4 @@
-import { signIn } from '../atrium-client.ts';
+import { currentUserRequest, signIn } from '../atrium-client.ts';
 import type { BenchGroup, BenchRequest, Scenario } from '../scenario.ts';
 import { p50WithinFactor, p95Below } from '../targets.ts';
 
@@ -12,10 +12,7 @@ function currentUser(name: string, account: 'admin' | 'bench.multi'): Scenario {
     server: 'atrium-large',
     connections: 50,
     envelope: true,
-    async prepare(origin) {
-      const token = await signIn(origin, account);
-      return { method: 'GET', path: '/prod/api/oauth/CurrentUser', headers: { authorization: token } };
-    },
+    prepare: (origin) => currentUserRequest(origin, account),
   };
 }
 
