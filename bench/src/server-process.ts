@@ -3,18 +3,31 @@
  * does not share an event loop with it. Sends {port} once listening, answers CPU-time requests, and
  * closes cleanly on 'stop' (so that --cpu-prof can write its profile).
  */
-import type { FastifyInstance } from 'fastify';
 import { buildAtriumServer } from './atrium-server.ts';
 import { buildBaselineServer } from './baseline-server.ts';
 import type { ServerKind } from './scenario.ts';
-import type { ParentMessage, ServerMessage } from './server-protocol.ts';
+import type { ParentMessage, ServedApp, ServerMessage } from './server-protocol.ts';
 
-const builders: Record<ServerKind, () => Promise<{ app: FastifyInstance; close(): Promise<void> }>> = {
+/** Atrium, served as any Fastify app is. */
+async function atrium(options: Parameters<typeof buildAtriumServer>[0] = {}): Promise<ServedApp> {
+  const { app, close } = await buildAtriumServer(options);
+  return {
+    async listen() {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const address = app.server.address();
+      if (!address || typeof address === 'string') throw new Error('server has no TCP address');
+      return address.port;
+    },
+    close,
+  };
+}
+
+const builders: Record<ServerKind, () => Promise<ServedApp>> = {
   baseline: buildBaselineServer,
-  atrium: () => buildAtriumServer(),
-  'atrium-large': () => buildAtriumServer({ large: true }),
-  'atrium-pg': () => buildAtriumServer({ ...postgres() }),
-  'atrium-large-pg': () => buildAtriumServer({ large: true, ...postgres() }),
+  atrium: () => atrium(),
+  'atrium-large': () => atrium({ large: true }),
+  'atrium-pg': () => atrium({ ...postgres() }),
+  'atrium-large-pg': () => atrium({ large: true, ...postgres() }),
 };
 
 /** PostgreSQL as a deployment of several instances runs it: with Redis when one is named. */
@@ -35,9 +48,7 @@ try {
   const build = builders[kind];
   if (!build) throw new Error(`unknown server kind "${kind}"`);
   const server = await build();
-  await server.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = server.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('server has no TCP address');
+  const port = await server.listen();
 
   let stopping = false;
   const stop = async () => {
@@ -55,7 +66,7 @@ try {
   });
   // A parent that dies must not leave servers behind.
   process.on('disconnect', () => void stop());
-  await send({ type: 'ready', port: address.port });
+  await send({ type: 'ready', port });
 } catch (err) {
   await send({ type: 'failed', error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
   process.exit(1);

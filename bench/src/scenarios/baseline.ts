@@ -1,6 +1,6 @@
 import type { BenchGroup } from '../scenario.ts';
 
-export const BASELINE = 'baseline (bare Fastify)';
+export const BASELINE = 'baseline (bare Node http)';
 
 export const baselineGroup: BenchGroup = {
   scenarios: [
