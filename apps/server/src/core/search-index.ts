@@ -105,10 +105,10 @@ const DEFAULT_SCAN_ABOVE = 1000;
 /** A long keyword's first trigrams asked about for the rarest: enough to find a rare one. */
 const MAX_PROBED = 12;
 /**
- * SQLite: a long keyword's candidates are the rows holding its rarest trigram and every other trigram held
- * by at most this many times as many rows: each narrows the candidates for the price of reading a
- * list of similar length, where the one trigram that nearly every row holds would cost more to
- * read than it saves.
+ * SQLite: a long keyword's candidates are the rows holding its rarest trigram and every other
+ * trigram held by at most this many times as many rows: each narrows the candidates for the price
+ * of reading a list of similar length, where the one trigram that nearly every row holds would cost
+ * more to read than it saves.
  */
 const PROBE_SPREAD = 4;
 /**
@@ -411,9 +411,8 @@ export function searchIndex(spec: SearchSpec): SearchIndex {
     if (keyword === '') return { condition: matches(dialect, keyword, options), bounded: false };
     const found = await find(db, dialect, keyword);
     const condition = matchesBy(dialect, keyword, { ...options, scan: found.common }, found);
-    const { bounded } = found;
     // A keyword the index cannot look up as it is (a NUL, a cased non-ASCII letter on SQLite) is scanned.
-    return { condition, bounded: bounded && usesIndex(dialect, keyword) };
+    return { condition, bounded: found.bounded && usesIndex(dialect, keyword) };
   }
 
   async function condition(db: AnyDb, dialect: Dialect, keyword: string, options: Omit<MatchOptions, 'scan'> = {}) {
