@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import NProgress from 'nprogress';
+import { unstable_IdlePriority, unstable_scheduleCallback } from 'scheduler';
 import { afterAll, afterEach } from 'vitest';
 import { addMessages } from './locales/index.ts';
 import enUS from './locales/en-US.ts';
@@ -37,11 +38,21 @@ afterEach(() => {
   cleanup();
 });
 
-// React's scheduler runs its work on setImmediate; antd's confirm dialogs and lazy pages can leave a
-// task queued after the last test. Let it run while the DOM environment still exists, or it throws
-// "window is not defined" once the file's environment is torn down.
-// On a loaded machine that task has been seen to come later than 50 ms (after the routing tests), so
-// the file waits up to 200 ms.
+// React's scheduler runs its work on setImmediate; antd's confirm dialogs, lazy pages and editors can
+// leave a task queued after the last test. Let it run while the DOM environment still exists, or it
+// throws "window is not defined" once the file's environment is torn down. The file waits for a
+// task of idle priority, which the scheduler runs only after every task queued before it (up to 2 s),
+// and for timers that may queue more (200 ms): a loaded machine has run such a task later than that.
+const schedulerDrained = () =>
+  new Promise<void>((resolve) => {
+    const limit = setTimeout(resolve, 2000);
+    unstable_scheduleCallback(unstable_IdlePriority, () => {
+      clearTimeout(limit);
+      resolve();
+    });
+  });
 afterAll(async () => {
+  await schedulerDrained();
   for (let i = 0; i < 10; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+  await schedulerDrained();
 });
