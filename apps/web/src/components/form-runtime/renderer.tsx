@@ -72,6 +72,7 @@ export const FieldItem = memo(function FieldItem({ field, path }: { field: FormF
               'ant-col ant-form-item-label ant-form-item-label-wrap',
               form.labelPosition === 'left' && 'ant-form-item-label-left',
               hashId,
+              styles.fieldLabel,
             )}
             style={width ? { flex: `0 0 ${width}px` } : undefined}
           >
