@@ -380,13 +380,16 @@ export function searchIndex(spec: SearchSpec): SearchIndex {
    * PostgreSQL, keywords of four characters or more: the three-character pieces to look the keyword
    * up by (see Finding.pieces), by the planner's estimate of each (the first twelve): all but those
    * it expects in at least COMMON_PIECE of the rows. Undefined when no piece is that common, or all
-   * are (the whole keyword is then looked up as it is).
+   * are, or the table holds no more than scanAbove rows, whose posting lists are short anyway (the
+   * whole keyword is then looked up as it is).
    */
   async function piecesOf(db: AnyDb, keyword: string): Promise<string[] | undefined> {
     const chars = [...keyword];
     if (chars.length < 4) return undefined;
+    const rows = await planRows(db);
+    if (rows <= scanAbove) return undefined;
     const pieces = [...new Set(chars.slice(2).map((_, i) => chars.slice(i, i + 3).join('')))].slice(0, MAX_PROBED);
-    const common = (await planRows(db)) * COMMON_PIECE;
+    const common = rows * COMMON_PIECE;
     const used: string[] = [];
     for (const piece of pieces) if ((await estimatePostgres(db, keyword, piece)) < common) used.push(piece);
     return used.length && used.length < pieces.length ? used : undefined;

@@ -57,7 +57,7 @@ export const FieldItem = memo(function FieldItem({ field, path }: { field: FormF
   if (STATIC_KINDS.has(key) || key === 'groupTitle') return <div data-field={path}>{widget}</div>;
   const { form } = ctx.model;
   const layout = form.labelPosition === 'top' ? 'vertical' : 'horizontal';
-  const width = layout === 'horizontal' && cfg.showLabel !== false ? (cfg.labelWidth ?? form.labelWidth ?? 100) : 0;
+  const width = layout === 'horizontal' ? (cfg.labelWidth ?? form.labelWidth ?? 100) : 0;
   const required = !ctx.readOnly && cfg.required === true;
   const label = cfg.showLabel !== false && cfg.label ? cfg.label : undefined;
   return (
@@ -306,9 +306,9 @@ export interface FormRendererProps {
 }
 
 /**
- * Lays a form JSON out: antd's grid with the form's gutter and size (each field item applies the
- * label position and width);
- * containers; each field bound to the form store through its own subscription.
+ * Lays a form JSON out: antd's grid with the form's gutter and size; containers; each field bound
+ * to the form store through its own subscription (each field item applies the label position and
+ * width).
  */
 export function FormRenderer(props: FormRendererProps) {
   const { form, model, store, granted } = props;
